@@ -1,0 +1,104 @@
+/**
+ * What a ruleset declares, and the context its handlers work through. A ruleset lives in
+ * its own folder under rulesets/; the core (step.ts) knows nothing of any role.
+ *
+ * Handlers follow one discipline: validate first and return a Rejection without touching
+ * anything, or mutate the state through the context and return null. step() clones the
+ * state before calling them; replay applies them in place.
+ */
+import { ERROR_MESSAGES, type Prompt, type RulesetId, type Signal, type Team } from "../../protocol/index.js";
+import type { Effect, GameState, HostAction, Rejection, SeatAction, SeatState } from "./types.js";
+
+export interface RoleDef {
+  id: string;
+  team: Team;
+  /** Sees the other members of its team who are `knownToTeam` (and their roles). */
+  knowsTeam: boolean;
+  /** Is shown to team members who `knowsTeam`. */
+  knownToTeam: boolean;
+}
+
+export type OptionsResult =
+  | { ok: true; options: Record<string, unknown>; warnings: string[] }
+  | { ok: false; errors: string[] };
+
+export interface Ruleset {
+  id: RulesetId;
+  roles: Record<string, RoleDef>;
+  /** Checks the host's options (unknown names included) and fills in the defaults. */
+  parseOptions(raw: Record<string, unknown>, seatCount: number): OptionsResult;
+  /** The role ids to deal, one per seat (the deal shuffles them). */
+  composition(options: Record<string, unknown>, seatCount: number): string[];
+  /** Runs once after the deal: opens the first phase. */
+  begin(g: Game): void;
+  onSeat(g: Game, seat: SeatState, action: SeatAction, previous: SensorMemory): Rejection | null;
+  /** The current step's time is up: by its timer, or the host's `next`. */
+  onStepEnd(g: Game, by: "timer" | "host"): Rejection | null;
+  onFoul(g: Game, seat: SeatState, cause: string | undefined): Rejection | null;
+  onRemove(g: Game, seat: SeatState, reason: string | undefined): Rejection | null;
+  onPresence(g: Game, seat: SeatState, online: boolean): void;
+  /** What the seat is being asked now, or null. */
+  prompt(state: GameState, seat: SeatState): Prompt | null;
+  /** Whether the current step has woken this seat (so it may be without a blindfold). */
+  awake(state: GameState, seat: SeatState): boolean;
+  /** Timings (seconds) that screens may want, e.g. for countdown rings. */
+  timings(options: Record<string, unknown>): Record<string, number>;
+  /** Public extras (branding and the like) derived from the options. */
+  extras(options: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** Sensor states as they were before the current input, for edge detection. */
+export interface SensorMemory {
+  thumbDown: boolean | null;
+  blindfoldOn: boolean | null;
+}
+
+export interface Game {
+  readonly state: GameState;
+  readonly at: number;
+  /** Announce publicly. */
+  log(key: string, seats?: number[], params?: Record<string, string | number | boolean | null>): void;
+  signal(seat: number, signal: Signal): void;
+  /** Enter a step; `seconds` null means it waits for an input or the host. */
+  enter(phase: GameState["phase"], step: string, seconds: number | null): void;
+  seat(n: number): SeatState;
+  living(): SeatState[];
+}
+
+export function makeGame(state: GameState, at: number, effects: Effect[] | null): Game {
+  return {
+    state,
+    at,
+    log(key, seats = [], params = {}) {
+      state.logSeq += 1;
+      const entry = { seq: state.logSeq, at, key, seats, params };
+      state.announcements.push(entry);
+      if (state.announcements.length > ANNOUNCEMENTS_KEPT) state.announcements.shift();
+      effects?.push({ type: "log", entry });
+    },
+    signal(seat, signal) {
+      effects?.push({ type: "signal", seat, signal });
+    },
+    enter(phase, step, seconds) {
+      state.phase = phase;
+      state.step = step;
+      const ms = seconds === null ? null : Math.round(seconds * 1000);
+      if (state.paused) state.clock = { until: null, remaining: ms };
+      else state.clock = { until: ms === null ? null : at + ms, remaining: null };
+    },
+    seat(n) {
+      const s = state.seats[n - 1];
+      if (!s) throw new Error(`no seat ${n}`);
+      return s;
+    },
+    living() {
+      return state.seats.filter((s) => s.alive);
+    },
+  };
+}
+
+export const ANNOUNCEMENTS_KEPT = 12;
+
+export function reject(code: Rejection["code"], message?: string): Rejection {
+  return { code, message: message ?? ERROR_MESSAGES[code] };
+}

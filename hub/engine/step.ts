@@ -1,0 +1,224 @@
+/**
+ * The pure core: createGame() and step(). No I/O, no clock, no global randomness.
+ * Generic matters (the deal, pause and resume, presence, sensor memory, the clock) are
+ * handled here; everything that depends on roles goes to the ruleset.
+ */
+import { isSeatNumber, LANGS, type Lang } from "../../protocol/index.js";
+import { deal } from "./deal.js";
+import { type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
+import { rulesetById } from "./rulesets/index.js";
+import { seedRng } from "./rng.js";
+import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult } from "./types.js";
+
+export type CreateResult = { ok: true; state: GameState; warnings: string[] } | { ok: false; errors: string[] };
+
+export function createGame(config: GameConfig): CreateResult {
+  const ruleset = rulesetById(config.ruleset);
+  if (!ruleset) return { ok: false, errors: [`ruleset: unknown ruleset "${config.ruleset}"`] };
+  const errors: string[] = [];
+  const n = config.seats.length;
+  config.seats.forEach((s, i) => {
+    if (s.seat !== i + 1) errors.push(`seats[${i}].seat: expected ${i + 1}, got ${s.seat}`);
+    if (!isSeatNumber(s.seat)) errors.push(`seats[${i}].seat: not a seat number`);
+  });
+  const names = new Set<string>();
+  for (const s of config.seats) {
+    const key = s.name.trim().toLowerCase();
+    if (names.has(key)) errors.push(`seats: the name "${s.name}" is used twice`);
+    names.add(key);
+  }
+  if (!/^[0-9a-f]{32}$/.test(config.seed)) errors.push("seed: must be 32 lowercase hex characters");
+  const parsed = ruleset.parseOptions(config.options, n);
+  if (!parsed.ok) errors.push(...parsed.errors);
+  if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
+  const lang = (parsed.options.lang as Lang | undefined) ?? "en";
+  const state: GameState = {
+    v: 1,
+    table: config.table,
+    ruleset: ruleset.id,
+    options: parsed.options,
+    rng: seedRng(config.seed),
+    rev: 0,
+    now: config.at,
+    phase: "setup",
+    step: "waiting",
+    round: 0,
+    clock: { until: null, remaining: null },
+    paused: false,
+    speaker: null,
+    seats: config.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name.trim(),
+      lang: s.lang && (LANGS as readonly string[]).includes(s.lang) ? s.lang : lang,
+      role: null,
+      team: null,
+      alive: true,
+      out: null,
+      shownRole: null,
+      fouls: 0,
+      online: false,
+      thumbDown: null,
+      blindfoldOn: null,
+      fw: null,
+      caps: [],
+      results: [],
+    })),
+    nominations: [],
+    counting: null,
+    tally: {},
+    ballot: [],
+    winner: null,
+    deal: null,
+    logSeq: 0,
+    announcements: [],
+    flow: {},
+    extras: ruleset.extras(parsed.options),
+  };
+  return { ok: true, state, warnings: parsed.warnings };
+}
+
+function rulesetOf(state: GameState): Ruleset {
+  const r = rulesetById(state.ruleset);
+  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
+  return r;
+}
+
+/**
+ * Applies one input to the state in place. Returns a rejection (state untouched) or null.
+ * Used directly by replay, where the previous state is not needed.
+ */
+export function applyInPlace(state: GameState, input: EngineInput, effects: Effect[] | null): Rejection | null {
+  const ruleset = rulesetOf(state);
+  const g = makeGame(state, input.at, effects);
+  const rejection = dispatch(ruleset, g, input);
+  if (rejection) return rejection;
+  state.rev += 1;
+  if (input.at > state.now) state.now = input.at;
+  return null;
+}
+
+/** The pure step: the input's result as a new state, or a rejection. */
+export function step(state: GameState, input: EngineInput): StepResult {
+  const draft = structuredClone(state);
+  const effects: Effect[] = [];
+  const rejection = applyInPlace(draft, input, effects);
+  if (rejection) return { ok: false, rejection };
+  return { ok: true, state: draft, effects };
+}
+
+function dispatch(ruleset: Ruleset, g: Game, input: EngineInput): Rejection | null {
+  const state = g.state;
+  switch (input.type) {
+    case "presence": {
+      const seat = state.seats[input.seat - 1];
+      if (!seat) return reject("bad_seat");
+      seat.online = input.online;
+      if (state.phase !== "setup" && state.phase !== "ended") ruleset.onPresence(g, seat, input.online);
+      return null;
+    }
+    case "timer": {
+      if (state.phase === "setup" || state.phase === "ended") return reject("stale_timer");
+      if (state.paused || state.clock.until === null || input.at < state.clock.until) return reject("stale_timer");
+      if (state.options.autoAdvance === false) return reject("stale_timer", "steps wait for the host (autoAdvance is off)");
+      return ruleset.onStepEnd(g, "timer");
+    }
+    case "seat":
+      return seatInput(ruleset, g, input.seat, input.action);
+    case "host":
+      return hostInput(ruleset, g, input.action);
+  }
+}
+
+function seatInput(ruleset: Ruleset, g: Game, n: number, action: Extract<EngineInput, { type: "seat" }>["action"]) {
+  const state = g.state;
+  const seat = state.seats[n - 1];
+  if (!seat) return reject("bad_seat");
+  const previous = { thumbDown: seat.thumbDown, blindfoldOn: seat.blindfoldOn };
+  // Sensor edges are facts: they are always recorded, whatever the rules make of them.
+  if (action.kind === "hello") {
+    seat.fw = action.fw;
+    seat.caps = [...action.caps];
+    return null;
+  }
+  if (action.kind === "thumb") seat.thumbDown = action.down;
+  if (action.kind === "blindfold") seat.blindfoldOn = action.on;
+  if (state.phase === "setup" || state.phase === "ended") {
+    if (action.kind === "thumb" || action.kind === "blindfold") return null;
+    return reject(state.phase === "setup" ? "game_not_started" : "game_over");
+  }
+  if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
+  return ruleset.onSeat(g, seat, action, previous);
+}
+
+function hostInput(ruleset: Ruleset, g: Game, action: Extract<EngineInput, { type: "host" }>["action"]) {
+  const state = g.state;
+  if (action.cmd === "start") {
+    if (state.phase !== "setup") return reject("game_started");
+    const dealt = deal(state.rng, ruleset.composition(state.options, state.seats.length));
+    dealt.roles.forEach((role, i) => {
+      const seat = state.seats[i];
+      const def = ruleset.roles[role];
+      if (!seat || !def) throw new Error(`composition produced unknown role ${role}`);
+      seat.role = role;
+      seat.team = def.team;
+    });
+    state.deal = { commitment: dealt.commitment, salt: dealt.salt, roles: dealt.roles };
+    g.log("game.start", [], { ruleset: state.ruleset, seats: state.seats.length });
+    ruleset.begin(g);
+    return null;
+  }
+  if (state.phase === "setup") return reject("game_not_started");
+  if (state.phase === "ended") return reject("game_over");
+  switch (action.cmd) {
+    case "pause":
+      if (state.paused) return reject("paused", "the game is already paused");
+      state.paused = true;
+      state.clock = {
+        until: null,
+        remaining: state.clock.until === null ? null : Math.max(0, state.clock.until - g.at),
+      };
+      g.log("game.paused");
+      return null;
+    case "resume":
+      if (!state.paused) return reject("not_paused");
+      state.paused = false;
+      state.clock = {
+        until: state.clock.remaining === null ? null : g.at + state.clock.remaining,
+        remaining: null,
+      };
+      g.log("game.resumed");
+      return null;
+    case "next":
+      if (state.paused) return reject("paused");
+      return ruleset.onStepEnd(g, "host");
+    case "end":
+      endGame(g, null);
+      g.log("game.aborted");
+      return null;
+    case "foul":
+    case "remove": {
+      const seat = state.seats[action.seat - 1];
+      if (!seat) return reject("bad_seat");
+      if (!seat.alive) return reject("not_in_game");
+      return action.cmd === "foul" ? ruleset.onFoul(g, seat, action.cause) : ruleset.onRemove(g, seat, action.reason);
+    }
+  }
+}
+
+/** Ends the game: every role becomes public and the deal is opened. */
+export function endGame(g: Game, winner: GameState["winner"]): void {
+  const state = g.state;
+  state.winner = winner;
+  state.speaker = null;
+  state.counting = null;
+  state.paused = false;
+  g.enter("ended", "end", null);
+  if (winner) g.log("game.end", [], { winner });
+}
+
+/** The deadline the hub should arm a timer for, or null. */
+export function nextDeadline(state: GameState): number | null {
+  if (state.phase === "setup" || state.phase === "ended" || state.paused) return null;
+  if (state.options.autoAdvance === false) return null;
+  return state.clock.until;
+}

@@ -1,0 +1,130 @@
+/**
+ * The engine's own vocabulary. The engine is pure: every input carries the hub's receive
+ * time (`at`), timers arrive as inputs, and the only randomness is the seeded generator
+ * whose state lives in `GameState.rng`. Everything here is plain JSON, so a state can be
+ * journaled, compared and cloned.
+ */
+import type {
+  ErrorCode,
+  Lang,
+  LogEntry,
+  Phase,
+  PrivateResult,
+  Prompt,
+  RulesetId,
+  Signal,
+  Team,
+  Winner,
+} from "../../protocol/index.js";
+
+/** What a game is created from: the journal header. */
+export interface GameConfig {
+  table: string;
+  ruleset: RulesetId;
+  seats: { seat: number; name: string; lang?: Lang }[];
+  /** Raw options as the host sent them; the ruleset validates them and fills defaults. */
+  options: Record<string, unknown>;
+  /** 32 hex characters from a cryptographic source; seeds the deal and the salt. */
+  seed: string;
+  /** Hub time when the game was set up. */
+  at: number;
+}
+
+/** A seat input after decoding, without the transport envelope (boot/seq). */
+export type SeatAction =
+  | { kind: "hello"; fw: string; caps: string[] }
+  | { kind: "thumb"; down: boolean }
+  | { kind: "blindfold"; on: boolean }
+  | { kind: "act"; action: string; targets: number[]; option?: string | undefined }
+  | { kind: "pass" };
+
+export type HostAction =
+  | { cmd: "start" }
+  | { cmd: "next" }
+  | { cmd: "pause" }
+  | { cmd: "resume" }
+  | { cmd: "end" }
+  | { cmd: "foul"; seat: number; cause?: string | undefined }
+  | { cmd: "remove"; seat: number; reason?: string | undefined };
+
+export type EngineInput =
+  | { type: "seat"; at: number; seat: number; action: SeatAction }
+  | { type: "presence"; at: number; seat: number; online: boolean }
+  | { type: "timer"; at: number }
+  | { type: "host"; at: number; action: HostAction };
+
+export interface Rejection {
+  code: ErrorCode;
+  message: string;
+}
+
+export type Effect =
+  | { type: "signal"; seat: number; signal: Signal }
+  | { type: "log"; entry: LogEntry };
+
+export type StepResult =
+  | { ok: true; state: GameState; effects: Effect[] }
+  | { ok: false; rejection: Rejection };
+
+/** The state of one seat. Secret fields are stripped by views.ts, the only way out. */
+export interface SeatState {
+  seat: number;
+  name: string;
+  lang: Lang;
+  role: string | null;
+  team: Team | null;
+  alive: boolean;
+  out: string | null;
+  /** A role made public before the end (by rulesets that reveal on elimination). */
+  shownRole: string | null;
+  fouls: number;
+  online: boolean;
+  /** Last reported sensor states (null until the paddle reports one). */
+  thumbDown: boolean | null;
+  blindfoldOn: boolean | null;
+  fw: string | null;
+  caps: string[];
+  /** Private results, shown only in this seat's view. */
+  results: PrivateResult[];
+}
+
+export interface PendingTimer {
+  /** When the current step ends by itself (hub epoch ms), null if it does not. */
+  until: number | null;
+  /** While paused: how much of the step was left when the clock stopped. */
+  remaining: number | null;
+}
+
+export interface GameState {
+  /** Format version of this object, for journals written by older hubs. */
+  v: 1;
+  table: string;
+  ruleset: RulesetId;
+  /** Options after validation, defaults filled in. */
+  options: Record<string, unknown>;
+  /** sfc32 generator state: four unsigned 32-bit integers. */
+  rng: [number, number, number, number];
+  /** Accepted inputs so far; a view's `rev`. */
+  rev: number;
+  now: number;
+  phase: Phase;
+  step: string;
+  round: number;
+  clock: PendingTimer;
+  paused: boolean;
+  speaker: number | null;
+  seats: SeatState[];
+  nominations: number[];
+  counting: number | null;
+  tally: Record<string, number>;
+  ballot: number[];
+  winner: Winner | null;
+  deal: { commitment: string; salt: string; roles: string[] } | null;
+  logSeq: number;
+  announcements: LogEntry[];
+  /** Ruleset-owned bookkeeping (speech queue, night choices, votes...). Secret. */
+  flow: Record<string, unknown>;
+  extras: Record<string, unknown>;
+}
+
+export type { Prompt };

@@ -1,0 +1,97 @@
+/**
+ * The only door through which state leaves the engine. Each view shows what its audience
+ * may know and nothing else: the public view (display, every paddle), the host view
+ * (everything but the generator), and one view per seat.
+ */
+import type { PublicState, SeatView } from "../../protocol/index.js";
+import { rulesetById } from "./rulesets/index.js";
+import type { GameState, SeatState } from "./types.js";
+
+function ruleset(state: GameState) {
+  const r = rulesetById(state.ruleset);
+  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
+  return r;
+}
+
+export function publicView(state: GameState): PublicState {
+  const ended = state.phase === "ended";
+  const r = ruleset(state);
+  return {
+    table: state.table,
+    ruleset: state.ruleset,
+    now: state.now,
+    phase: state.phase,
+    step: state.step,
+    round: state.round,
+    speaker: state.speaker,
+    until: state.clock.until,
+    paused: state.paused,
+    seats: state.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      alive: s.alive,
+      out: s.out,
+      fouls: s.fouls,
+      online: s.online,
+      role: ended ? s.role : s.shownRole,
+    })),
+    nominations: [...state.nominations],
+    counting: state.counting,
+    tally: { ...state.tally },
+    ballot: [...state.ballot],
+    winner: state.winner,
+    roles: ended ? Object.fromEntries(state.seats.map((s) => [String(s.seat), s.role ?? "unknown"])) : null,
+    deal: state.deal
+      ? {
+          commitment: state.deal.commitment,
+          salt: ended ? state.deal.salt : null,
+          roles: ended ? [...state.deal.roles] : null,
+        }
+      : null,
+    announcements: state.announcements.map((a) => ({ ...a })),
+    timings: r.timings(state.options),
+    extras: { ...state.extras },
+  };
+}
+
+/** Everything a host may see, roles and night choices included; the generator state is left out. */
+export function hostView(state: GameState) {
+  const { rng: _rng, ...rest } = structuredClone(state);
+  return { ...rest, public: publicView(state) };
+}
+
+function allies(state: GameState, me: SeatState): { seats: number[]; roles: Record<string, string> } {
+  const r = ruleset(state);
+  const mine = me.role ? r.roles[me.role] : undefined;
+  if (!mine?.knowsTeam) return { seats: [], roles: {} };
+  const seats: number[] = [];
+  const roles: Record<string, string> = {};
+  for (const other of state.seats) {
+    if (other.seat === me.seat || other.team !== me.team || !other.role) continue;
+    if (!r.roles[other.role]?.knownToTeam) continue;
+    seats.push(other.seat);
+    roles[String(other.seat)] = other.role;
+  }
+  return { seats, roles };
+}
+
+export function seatView(state: GameState, seatNumber: number): SeatView {
+  const me = state.seats[seatNumber - 1];
+  if (!me) throw new Error(`no seat ${seatNumber}`);
+  const r = ruleset(state);
+  const known = allies(state, me);
+  const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
+  return {
+    rev: state.rev,
+    seat: me.seat,
+    role: me.role,
+    team: me.team,
+    allies: known.seats,
+    allyRoles: known.roles,
+    alive: me.alive,
+    lang: me.lang,
+    prompt: state.paused ? null : r.prompt(state, me),
+    results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
+    blindfold: !awake,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Decoding of everything the hub receives. `decode` never throws: bad input of any kind
+ * comes back as a typed error code with a human message.
+ */
+import type { z } from "zod";
+import { type ErrorCode, ERROR_MESSAGES } from "./errors.js";
+import { type HostCommand, hostCommandSchema, HOST_COMMANDS } from "./host.js";
+import { INPUT_KINDS, MAX_PADDLE_PAYLOAD, type SeatInputMessage, seatInputSchema } from "./inputs.js";
+import { type ParsedTopic, parseTopic } from "./topics.js";
+
+/** Host commands carry seat names and options: allow more room than a paddle gets. */
+export const MAX_HOST_PAYLOAD = 16 * 1024;
+
+export interface DecodeError {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
+
+export type Decoded =
+  | { ok: true; topic: ParsedTopic & { kind: "seat.input"; seat: number }; message: SeatInputMessage }
+  | { ok: true; topic: ParsedTopic & { kind: "host.command" }; message: HostCommand };
+
+export function decodeError(code: ErrorCode, detail?: string): DecodeError {
+  const base = ERROR_MESSAGES[code];
+  return { ok: false, code, message: detail ? `${base}: ${detail}` : base };
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Bytes → JSON object, or the reason it is not one. */
+export function parseJsonObject(
+  payload: Uint8Array | string,
+  maxBytes: number,
+): { ok: true; value: Record<string, unknown> } | DecodeError {
+  const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
+  if (size > maxBytes) return decodeError("too_large", `${size} > ${maxBytes} bytes`);
+  let text: string;
+  try {
+    text = typeof payload === "string" ? payload : utf8.decode(payload);
+  } catch {
+    return decodeError("bad_utf8");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return decodeError("bad_json");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return decodeError("bad_json", "expected an object");
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+    .join("; ");
+}
+
+/** Decodes an inbound message (paddle input or host command) for the topic it came on. */
+export function decode(topic: string, payload: Uint8Array | string): Decoded | DecodeError {
+  const parsed = parseTopic(topic);
+  if (!parsed) return decodeError("bad_topic", topic.slice(0, 80));
+  if (parsed.kind === "seat.input") {
+    const json = parseJsonObject(payload, MAX_PADDLE_PAYLOAD);
+    if (!json.ok) return json;
+    const kind = json.value.kind;
+    if (typeof kind !== "string" || !(INPUT_KINDS as readonly string[]).includes(kind)) {
+      return decodeError("unknown_kind", String(kind).slice(0, 32));
+    }
+    const result = seatInputSchema.safeParse(json.value);
+    if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
+    return {
+      ok: true,
+      topic: parsed as ParsedTopic & { kind: "seat.input"; seat: number },
+      message: result.data,
+    };
+  }
+  if (parsed.kind === "host.command") {
+    const json = parseJsonObject(payload, MAX_HOST_PAYLOAD);
+    if (!json.ok) return json;
+    const cmd = json.value.cmd;
+    if (typeof cmd !== "string" || !(HOST_COMMANDS as readonly string[]).includes(cmd)) {
+      return decodeError("unknown_command", String(cmd).slice(0, 32));
+    }
+    const result = hostCommandSchema.safeParse(json.value);
+    if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
+    return { ok: true, topic: parsed as ParsedTopic & { kind: "host.command" }, message: result.data };
+  }
+  return decodeError("bad_topic", "the hub accepts no messages on this topic");
+}
+
+/** The id of a host command, if one can be read from a payload that failed to decode. */
+export function salvageCommandId(payload: Uint8Array | string): string | null {
+  const json = parseJsonObject(payload, MAX_HOST_PAYLOAD);
+  if (!json.ok) return null;
+  const id = json.value.id;
+  return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : null;
+}
+
+export function encode(message: unknown): string {
+  return JSON.stringify(message);
+}

@@ -1,0 +1,64 @@
+/** Host console ↔ hub: `host/command`, `host/reply`. */
+import { z } from "zod";
+import { seatNumberSchema } from "./inputs.js";
+
+export const RULESET_IDS = ["sport", "app", "hunt", "forum"] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+export const LANGS = ["en", "de", "ru"] as const;
+export type Lang = (typeof LANGS)[number];
+
+const id = z.string().min(1).max(64);
+
+export const seatSetupSchema = z.strictObject({
+  seat: seatNumberSchema,
+  name: z.string().trim().min(1).max(32),
+  lang: z.enum(LANGS).optional(),
+});
+
+export const setupCommandSchema = z.strictObject({
+  id,
+  cmd: z.literal("setup"),
+  ruleset: z.string(),
+  seats: z.array(seatSetupSchema).min(1).max(20),
+  /** Checked by the ruleset, which knows its own option names. */
+  options: z.record(z.string(), z.unknown()).default({}),
+});
+
+const bare = <C extends string>(cmd: C) => z.strictObject({ id, cmd: z.literal(cmd) });
+
+export const foulCauseSchema = z.string().regex(/^[a-z_]{1,32}$/);
+
+export const hostCommandSchema = z.discriminatedUnion("cmd", [
+  setupCommandSchema,
+  bare("start"),
+  bare("next"),
+  bare("pause"),
+  bare("resume"),
+  bare("end"),
+  z.strictObject({ id, cmd: z.literal("foul"), seat: seatNumberSchema, cause: foulCauseSchema.optional() }),
+  z.strictObject({
+    id,
+    cmd: z.literal("remove"),
+    seat: seatNumberSchema,
+    reason: z.string().max(200).optional(),
+  }),
+]);
+
+export const HOST_COMMANDS = ["setup", "start", "next", "pause", "resume", "end", "foul", "remove"] as const;
+
+export type HostCommand = z.infer<typeof hostCommandSchema>;
+export type HostCommandName = HostCommand["cmd"];
+export type SetupCommand = z.infer<typeof setupCommandSchema>;
+
+export const hostReplySchema = z.union([
+  z.object({ id, ok: z.literal(true), warnings: z.array(z.string()).optional() }),
+  z.object({
+    id: z.string().max(64),
+    ok: z.literal(false),
+    error: z.string(),
+    message: z.string(),
+    details: z.array(z.string()).optional(),
+  }),
+]);
+export type HostReply = z.infer<typeof hostReplySchema>;

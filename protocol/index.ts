@@ -1,0 +1,6 @@
+export * from "./codec.js";
+export * from "./errors.js";
+export * from "./host.js";
+export * from "./inputs.js";
+export * from "./topics.js";
+export * from "./views.js";

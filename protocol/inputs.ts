@@ -1,0 +1,62 @@
+/** Paddle → hub: `mafia/v1/{table}/seat/{n}/input`. */
+import { z } from "zod";
+import { MAX_SEATS } from "./topics.js";
+
+export const MAX_PADDLE_PAYLOAD = 1024;
+
+export const seatNumberSchema = z.number().int().min(1).max(MAX_SEATS);
+
+export const CAPABILITIES = ["thumb", "blindfold", "keys", "haptic", "display", "led"] as const;
+
+const envelope = {
+  boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),
+  seq: z.number().int().min(1).max(2 ** 31 - 1),
+};
+
+/** An action or option id: short ASCII, so that it fits the paddle's memory and display. */
+export const actionIdSchema = z.string().regex(/^[a-z][a-zA-Z0-9_.-]{0,31}$/);
+
+export const helloInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("hello"),
+  fw: z.string().min(1).max(32),
+  caps: z.array(z.enum(CAPABILITIES)).max(CAPABILITIES.length),
+});
+
+export const thumbInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("thumb"),
+  down: z.boolean(),
+});
+
+export const blindfoldInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("blindfold"),
+  on: z.boolean(),
+});
+
+export const actInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("act"),
+  action: actionIdSchema,
+  targets: z.array(seatNumberSchema).max(MAX_SEATS).default([]),
+  option: actionIdSchema.optional(),
+});
+
+export const passInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("pass"),
+});
+
+export const seatInputSchema = z.discriminatedUnion("kind", [
+  helloInputSchema,
+  thumbInputSchema,
+  blindfoldInputSchema,
+  actInputSchema,
+  passInputSchema,
+]);
+
+export const INPUT_KINDS = ["hello", "thumb", "blindfold", "act", "pass"] as const;
+
+export type SeatInputMessage = z.infer<typeof seatInputSchema>;
+export type InputKind = SeatInputMessage["kind"];

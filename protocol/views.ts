@@ -1,0 +1,115 @@
+/** Hub → everyone: the views. Schemas double as documentation and as test oracles. */
+import { z } from "zod";
+import { LANGS, RULESET_IDS } from "./host.js";
+import { actionIdSchema, seatNumberSchema } from "./inputs.js";
+
+export const TEAMS = ["town", "mafia", "maniac"] as const;
+export type Team = (typeof TEAMS)[number];
+
+export const WINNERS = ["town", "mafia", "maniac", "draw"] as const;
+export type Winner = (typeof WINNERS)[number];
+
+export const PHASES = ["setup", "night", "day", "ended"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** How a seat left the game; rulesets may add their own words. */
+export const outSchema = z.string().regex(/^[a-z_]{1,24}$/);
+
+export const promptSchema = z.object({
+  action: actionIdSchema,
+  targets: z.array(seatNumberSchema),
+  min: z.number().int().min(0),
+  max: z.number().int().min(0),
+  options: z.array(actionIdSchema),
+  until: z.number().nullable(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+export const resultSchema = z.object({
+  night: z.number().int().min(0),
+  key: z.string(),
+  seats: z.array(seatNumberSchema),
+});
+export type PrivateResult = z.infer<typeof resultSchema>;
+
+export const seatViewSchema = z.object({
+  rev: z.number().int().min(0),
+  seat: seatNumberSchema,
+  role: z.string().nullable(),
+  team: z.enum(TEAMS).nullable(),
+  /** Seats whose team this seat knows to be its own (the mafia's meeting). */
+  allies: z.array(seatNumberSchema),
+  /** The allies' roles, where the ruleset lets the team know them (e.g. who the don is). */
+  allyRoles: z.record(z.string(), z.string()),
+  alive: z.boolean(),
+  lang: z.enum(LANGS),
+  prompt: promptSchema.nullable(),
+  results: z.array(resultSchema),
+  /** Whether the seat must keep its blindfold on now (night, not woken). */
+  blindfold: z.boolean(),
+});
+export type SeatView = z.infer<typeof seatViewSchema>;
+
+export const HAPTICS = ["short", "long", "double", "triple", "pulse"] as const;
+export type Haptic = (typeof HAPTICS)[number];
+
+export const signalSchema = z.union([
+  z.object({ haptic: z.enum(HAPTICS) }),
+  z.object({ error: z.string(), haptic: z.enum(HAPTICS).optional() }),
+]);
+export type Signal = z.infer<typeof signalSchema>;
+
+export const logEntrySchema = z.object({
+  seq: z.number().int().min(1),
+  at: z.number(),
+  key: z.string(),
+  seats: z.array(seatNumberSchema),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const publicSeatSchema = z.object({
+  seat: seatNumberSchema,
+  name: z.string(),
+  alive: z.boolean(),
+  out: outSchema.nullable(),
+  fouls: z.number().int().min(0),
+  online: z.boolean(),
+  /** A role made public before the end (rulesets that reveal on elimination), else null. */
+  role: z.string().nullable(),
+});
+export type PublicSeat = z.infer<typeof publicSeatSchema>;
+
+export const dealSchema = z.object({
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  salt: z.string().regex(/^[0-9a-f]+$/).nullable(),
+  roles: z.array(z.string()).nullable(),
+});
+
+export const publicStateSchema = z.object({
+  table: z.string(),
+  ruleset: z.enum(RULESET_IDS),
+  now: z.number(),
+  phase: z.enum(PHASES),
+  step: z.string(),
+  round: z.number().int().min(0),
+  speaker: seatNumberSchema.nullable(),
+  until: z.number().nullable(),
+  paused: z.boolean(),
+  seats: z.array(publicSeatSchema),
+  nominations: z.array(seatNumberSchema),
+  counting: seatNumberSchema.nullable(),
+  tally: z.record(z.string(), z.number().int().min(0)),
+  /** Who is on the ballot of the current vote (the tied players in a shootout). */
+  ballot: z.array(seatNumberSchema),
+  winner: z.enum(WINNERS).nullable(),
+  roles: z.record(z.string(), z.string()).nullable(),
+  deal: dealSchema.nullable(),
+  /** The most recent announcements, so that a screen that joins late can show them. */
+  announcements: z.array(logEntrySchema),
+  /** Timings in seconds, for screens that draw countdown rings. */
+  timings: z.record(z.string(), z.number()),
+  /** Venue branding and other ruleset extras that never change a rule. */
+  extras: z.record(z.string(), z.unknown()),
+});
+export type PublicState = z.infer<typeof publicStateSchema>;
