@@ -3,9 +3,14 @@
  * comes back as a typed error code with a human message.
  */
 import type { z } from "zod";
-import { type ErrorCode, ERROR_MESSAGES } from "./errors.js";
-import { type HostCommand, hostCommandSchema, HOST_COMMANDS } from "./host.js";
-import { INPUT_KINDS, MAX_PADDLE_PAYLOAD, type SeatInputMessage, seatInputSchema } from "./inputs.js";
+import { ERROR_MESSAGES, type ErrorCode } from "./errors.js";
+import { HOST_COMMANDS, type HostCommand, hostCommandSchema } from "./host.js";
+import {
+  INPUT_KINDS,
+  MAX_PADDLE_PAYLOAD,
+  type SeatInputMessage,
+  seatInputSchema,
+} from "./inputs.js";
 import { type ParsedTopic, parseTopic } from "./topics.js";
 
 /** Host commands carry seat names and options: allow more room than a paddle gets. */
@@ -18,7 +23,11 @@ export interface DecodeError {
 }
 
 export type Decoded =
-  | { ok: true; topic: ParsedTopic & { kind: "seat.input"; seat: number }; message: SeatInputMessage }
+  | {
+      ok: true;
+      topic: ParsedTopic & { kind: "seat.input"; seat: number };
+      message: SeatInputMessage;
+    }
   | { ok: true; topic: ParsedTopic & { kind: "host.command" }; message: HostCommand };
 
 export function decodeError(code: ErrorCode, detail?: string): DecodeError {
@@ -53,6 +62,13 @@ export function parseJsonObject(
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+/** A short, never-throwing preview of a JSON value for an error message. */
+function preview(value: unknown): string {
+  // String() throws on a parsed object such as {"toString": 1}; JSON.stringify cannot.
+  const text = typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+  return text.slice(0, 32);
+}
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -69,7 +85,7 @@ export function decode(topic: string, payload: Uint8Array | string): Decoded | D
     if (!json.ok) return json;
     const kind = json.value.kind;
     if (typeof kind !== "string" || !(INPUT_KINDS as readonly string[]).includes(kind)) {
-      return decodeError("unknown_kind", String(kind).slice(0, 32));
+      return decodeError("unknown_kind", preview(kind));
     }
     const result = seatInputSchema.safeParse(json.value);
     if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
@@ -84,11 +100,15 @@ export function decode(topic: string, payload: Uint8Array | string): Decoded | D
     if (!json.ok) return json;
     const cmd = json.value.cmd;
     if (typeof cmd !== "string" || !(HOST_COMMANDS as readonly string[]).includes(cmd)) {
-      return decodeError("unknown_command", String(cmd).slice(0, 32));
+      return decodeError("unknown_command", preview(cmd));
     }
     const result = hostCommandSchema.safeParse(json.value);
     if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
-    return { ok: true, topic: parsed as ParsedTopic & { kind: "host.command" }, message: result.data };
+    return {
+      ok: true,
+      topic: parsed as ParsedTopic & { kind: "host.command" },
+      message: result.data,
+    };
   }
   return decodeError("bad_topic", "the hub accepts no messages on this topic");
 }

@@ -36,7 +36,12 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   bare("pause"),
   bare("resume"),
   bare("end"),
-  z.strictObject({ id, cmd: z.literal("foul"), seat: seatNumberSchema, cause: foulCauseSchema.optional() }),
+  z.strictObject({
+    id,
+    cmd: z.literal("foul"),
+    seat: seatNumberSchema,
+    cause: foulCauseSchema.optional(),
+  }),
   z.strictObject({
     id,
     cmd: z.literal("remove"),
@@ -45,7 +50,16 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   }),
 ]);
 
-export const HOST_COMMANDS = ["setup", "start", "next", "pause", "resume", "end", "foul", "remove"] as const;
+export const HOST_COMMANDS = [
+  "setup",
+  "start",
+  "next",
+  "pause",
+  "resume",
+  "end",
+  "foul",
+  "remove",
+] as const;
 
 export type HostCommand = z.infer<typeof hostCommandSchema>;
 export type HostCommandName = HostCommand["cmd"];

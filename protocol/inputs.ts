@@ -10,7 +10,11 @@ export const CAPABILITIES = ["thumb", "blindfold", "keys", "haptic", "display", 
 
 const envelope = {
   boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),
-  seq: z.number().int().min(1).max(2 ** 31 - 1),
+  seq: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
 };
 
 /** An action or option id: short ASCII, so that it fits the paddle's memory and display. */

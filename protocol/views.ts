@@ -82,7 +82,10 @@ export type PublicSeat = z.infer<typeof publicSeatSchema>;
 
 export const dealSchema = z.object({
   commitment: z.string().regex(/^[0-9a-f]{64}$/),
-  salt: z.string().regex(/^[0-9a-f]+$/).nullable(),
+  salt: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .nullable(),
   roles: z.array(z.string()).nullable(),
 });
 

@@ -7,7 +7,9 @@ import { createHash } from "node:crypto";
 import { nextHex, type RngState, shuffleInPlace } from "./rng.js";
 
 export function dealCommitment(salt: string, roles: readonly string[]): string {
-  return createHash("sha256").update(`${salt}:${roles.join(",")}`, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(`${salt}:${roles.join(",")}`, "utf8")
+    .digest("hex");
 }
 
 export function verifyDeal(commitment: string, salt: string, roles: readonly string[]): boolean {

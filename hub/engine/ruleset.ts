@@ -6,8 +6,14 @@
  * anything, or mutate the state through the context and return null. step() clones the
  * state before calling them; replay applies them in place.
  */
-import { ERROR_MESSAGES, type Prompt, type RulesetId, type Signal, type Team } from "../../protocol/index.js";
-import type { Effect, GameState, HostAction, Rejection, SeatAction, SeatState } from "./types.js";
+import {
+  ERROR_MESSAGES,
+  type Prompt,
+  type RulesetId,
+  type Signal,
+  type Team,
+} from "../../protocol/index.js";
+import type { Effect, GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
 export interface RoleDef {
   id: string;
@@ -57,7 +63,11 @@ export interface Game {
   readonly state: GameState;
   readonly at: number;
   /** Announce publicly. */
-  log(key: string, seats?: number[], params?: Record<string, string | number | boolean | null>): void;
+  log(
+    key: string,
+    seats?: number[],
+    params?: Record<string, string | number | boolean | null>,
+  ): void;
   signal(seat: number, signal: Signal): void;
   /** Enter a step; `seconds` null means it waits for an input or the host. */
   enter(phase: GameState["phase"], step: string, seconds: number | null): void;

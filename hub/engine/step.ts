@@ -5,12 +5,14 @@
  */
 import { isSeatNumber, LANGS, type Lang } from "../../protocol/index.js";
 import { deal } from "./deal.js";
+import { seedRng } from "./rng.js";
 import { type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
 import { rulesetById } from "./rulesets/index.js";
-import { seedRng } from "./rng.js";
 import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult } from "./types.js";
 
-export type CreateResult = { ok: true; state: GameState; warnings: string[] } | { ok: false; errors: string[] };
+export type CreateResult =
+  | { ok: true; state: GameState; warnings: string[] }
+  | { ok: false; errors: string[] };
 
 export function createGame(config: GameConfig): CreateResult {
   const ruleset = rulesetById(config.ruleset);
@@ -87,7 +89,11 @@ function rulesetOf(state: GameState): Ruleset {
  * Applies one input to the state in place. Returns a rejection (state untouched) or null.
  * Used directly by replay, where the previous state is not needed.
  */
-export function applyInPlace(state: GameState, input: EngineInput, effects: Effect[] | null): Rejection | null {
+export function applyInPlace(
+  state: GameState,
+  input: EngineInput,
+  effects: Effect[] | null,
+): Rejection | null {
   const ruleset = rulesetOf(state);
   const g = makeGame(state, input.at, effects);
   const rejection = dispatch(ruleset, g, input);
@@ -113,13 +119,16 @@ function dispatch(ruleset: Ruleset, g: Game, input: EngineInput): Rejection | nu
       const seat = state.seats[input.seat - 1];
       if (!seat) return reject("bad_seat");
       seat.online = input.online;
-      if (state.phase !== "setup" && state.phase !== "ended") ruleset.onPresence(g, seat, input.online);
+      if (state.phase !== "setup" && state.phase !== "ended")
+        ruleset.onPresence(g, seat, input.online);
       return null;
     }
     case "timer": {
       if (state.phase === "setup" || state.phase === "ended") return reject("stale_timer");
-      if (state.paused || state.clock.until === null || input.at < state.clock.until) return reject("stale_timer");
-      if (state.options.autoAdvance === false) return reject("stale_timer", "steps wait for the host (autoAdvance is off)");
+      if (state.paused || state.clock.until === null || input.at < state.clock.until)
+        return reject("stale_timer");
+      if (state.options.autoAdvance === false)
+        return reject("stale_timer", "steps wait for the host (autoAdvance is off)");
       return ruleset.onStepEnd(g, "timer");
     }
     case "seat":
@@ -129,7 +138,12 @@ function dispatch(ruleset: Ruleset, g: Game, input: EngineInput): Rejection | nu
   }
 }
 
-function seatInput(ruleset: Ruleset, g: Game, n: number, action: Extract<EngineInput, { type: "seat" }>["action"]) {
+function seatInput(
+  ruleset: Ruleset,
+  g: Game,
+  n: number,
+  action: Extract<EngineInput, { type: "seat" }>["action"],
+) {
   const state = g.state;
   const seat = state.seats[n - 1];
   if (!seat) return reject("bad_seat");
@@ -150,7 +164,11 @@ function seatInput(ruleset: Ruleset, g: Game, n: number, action: Extract<EngineI
   return ruleset.onSeat(g, seat, action, previous);
 }
 
-function hostInput(ruleset: Ruleset, g: Game, action: Extract<EngineInput, { type: "host" }>["action"]) {
+function hostInput(
+  ruleset: Ruleset,
+  g: Game,
+  action: Extract<EngineInput, { type: "host" }>["action"],
+) {
   const state = g.state;
   if (action.cmd === "start") {
     if (state.phase !== "setup") return reject("game_started");
@@ -200,7 +218,9 @@ function hostInput(ruleset: Ruleset, g: Game, action: Extract<EngineInput, { typ
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
       if (!seat.alive) return reject("not_in_game");
-      return action.cmd === "foul" ? ruleset.onFoul(g, seat, action.cause) : ruleset.onRemove(g, seat, action.reason);
+      return action.cmd === "foul"
+        ? ruleset.onFoul(g, seat, action.cause)
+        : ruleset.onRemove(g, seat, action.reason);
     }
   }
 }

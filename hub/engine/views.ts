@@ -40,7 +40,9 @@ export function publicView(state: GameState): PublicState {
     tally: { ...state.tally },
     ballot: [...state.ballot],
     winner: state.winner,
-    roles: ended ? Object.fromEntries(state.seats.map((s) => [String(s.seat), s.role ?? "unknown"])) : null,
+    roles: ended
+      ? Object.fromEntries(state.seats.map((s) => [String(s.seat), s.role ?? "unknown"]))
+      : null,
     deal: state.deal
       ? {
           commitment: state.deal.commitment,
@@ -60,7 +62,10 @@ export function hostView(state: GameState) {
   return { ...rest, public: publicView(state) };
 }
 
-function allies(state: GameState, me: SeatState): { seats: number[]; roles: Record<string, string> } {
+function allies(
+  state: GameState,
+  me: SeatState,
+): { seats: number[]; roles: Record<string, string> } {
   const r = ruleset(state);
   const mine = me.role ? r.roles[me.role] : undefined;
   if (!mine?.knowsTeam) return { seats: [], roles: {} };

@@ -1,0 +1,135 @@
+/**
+ * SPORT: classic sport mafia for 10 players with a human host (RULES.md §1).
+ * Votes are thumb edges timed by the hub; nominations, shots and checks answer prompts.
+ */
+
+import { checkAct } from "../../prompt.js";
+import { type Game, type Ruleset, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+
+import { nominate, nominationPrompt } from "./day.js";
+import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
+import { initialFlow } from "./flow.js";
+import {
+  blindfoldAtNight,
+  check,
+  endNightStep,
+  isAwake,
+  nightPrompt,
+  shoot,
+  startZeroNight,
+} from "./night.js";
+import { parseSportOptions, type SportOptions } from "./options.js";
+import { SPORT_ROLES, sportComposition } from "./roles/index.js";
+import { endTurnIfSpeaking, isSpeaking, nextTurn } from "./speaking.js";
+import { closeWindow, thumbInVote, VOTE_STEPS } from "./vote.js";
+
+function prompt(state: GameState, seat: SeatState) {
+  return nominationPrompt(state, seat) ?? nightPrompt(state, seat);
+}
+
+function onAct(
+  g: Game,
+  seat: SeatState,
+  act: Extract<SeatAction, { kind: "act" }>,
+): Rejection | null {
+  const shown = prompt(g.state, seat);
+  if (!seat.alive) return reject("not_in_game");
+  const target = act.targets[0];
+  if (shown?.action === "nominate" && act.action === "nominate" && target !== undefined) {
+    if (g.state.nominations.includes(target)) {
+      return reject("already_nominated", `seat ${target} is already nominated; name someone else`);
+    }
+  }
+  if (!shown) return reject("not_your_turn");
+  const bad = checkAct(shown, act);
+  if (bad) return bad;
+  switch (act.action) {
+    case "nominate":
+      return nominate(g, seat, target as number);
+    case "shoot":
+      return shoot(g, seat, target as number);
+    case "check":
+      return check(g, seat, target as number);
+    default:
+      return reject("bad_action");
+  }
+}
+
+function onPass(g: Game, seat: SeatState): Rejection | null {
+  // SPORT-DAY-05: "thank you" ends one's own speech (or justification, or last word).
+  if (isSpeaking(g) && g.state.speaker === seat.seat) {
+    g.signal(seat.seat, { haptic: "short" });
+    endTurnIfSpeaking(g, seat.seat);
+    return null;
+  }
+  return reject(seat.alive ? "not_your_turn" : "not_in_game");
+}
+
+export const sport: Ruleset = {
+  id: "sport",
+  roles: SPORT_ROLES,
+  parseOptions: parseSportOptions,
+  composition: (_options, seatCount) => sportComposition(seatCount),
+  begin(g) {
+    Object.assign(g.state.flow, initialFlow());
+    startZeroNight(g);
+  },
+  onSeat(g, seat, action, previous) {
+    switch (action.kind) {
+      case "thumb":
+        if (VOTE_STEPS.includes(g.state.step) && g.state.phase === "day") {
+          thumbInVote(g, seat, action.down, previous.thumbDown);
+        }
+        return null;
+      case "blindfold":
+        blindfoldAtNight(g, seat, action.on, previous.blindfoldOn);
+        return null;
+      case "act":
+        return onAct(g, seat, action);
+      case "pass":
+        return onPass(g, seat);
+      default:
+        return null;
+    }
+  },
+  onStepEnd(g) {
+    const state = g.state;
+    if (state.phase === "night") {
+      endNightStep(g);
+      return null;
+    }
+    if (VOTE_STEPS.includes(state.step)) {
+      closeWindow(g);
+      return null;
+    }
+    if (isSpeaking(g)) {
+      nextTurn(g);
+      return null;
+    }
+    return reject("wrong_step", "this step does not end by time");
+  },
+  onFoul: foul,
+  onRemove(g, seat, reason) {
+    removeSeat(g, seat, "host", reason);
+    return null;
+  },
+  onPresence() {
+    // Sport: presence is only the `online` flag; the host decides what a dropped paddle means.
+  },
+  prompt,
+  awake: isAwake,
+  timings(options) {
+    const o = options as SportOptions;
+    return {
+      speech: o.speechSeconds,
+      shootout: o.justifySeconds,
+      lastword: o.lastWordSeconds,
+      lastwordNight: o.lastWordNightSeconds,
+      vote: o.voteWindowSeconds,
+      night: o.nightStepSeconds,
+      meeting: o.mafiaMeetingSeconds,
+    };
+  },
+  extras: () => ({ foulCauses: [...FOUL_CAUSES] }),
+};

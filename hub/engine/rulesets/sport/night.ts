@@ -1,0 +1,151 @@
+/**
+ * The night: zero night's meetings (SPORT-NIGHT0-01..09), then the shot, the Don's check
+ * and the Sheriff's check (SPORT-NIGHT-01..12). Every step lasts the same whatever
+ * happens in it, and steps run even when the Don or Sheriff is out (SPORT-OPEN-03), so
+ * that the script tells nobody anything.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { optionsOf, sportOf } from "./context.js";
+import { morning } from "./day.js";
+import { removeSeat } from "./discipline.js";
+import { flowOf, type NightFlow } from "./flow.js";
+import { sportRole } from "./roles/index.js";
+import type { SportNightStep } from "./roles/role.js";
+
+export const NIGHT_STEPS: readonly SportNightStep[] = ["mafia", "don", "sheriff"];
+
+function newNight(): NightFlow {
+  return { shots: {}, kill: null, checked: [] };
+}
+
+/** Zero night: the deal has just happened (SPORT-SETUP-04). */
+export function startZeroNight(g: Game): void {
+  const { flow, o } = sportOf(g);
+  g.state.round = 0;
+  flow.night = newNight();
+  g.log("night.start", [], { round: 0 });
+  g.enter("night", "mafia", o.mafiaMeetingSeconds);
+}
+
+/** SPORT-NIGHT-01: after the day's vote everyone puts the blindfold on. */
+export function startNight(g: Game): void {
+  const { flow, o } = sportOf(g);
+  const state = g.state;
+  state.round += 1;
+  state.speaker = null;
+  state.counting = null;
+  state.ballot = [];
+  state.nominations = [];
+  flow.vote = null;
+  flow.turns = [];
+  flow.night = newNight();
+  g.log("night.start", [], { round: state.round });
+  g.enter("night", "mafia", o.nightStepSeconds);
+}
+
+export function endNightStep(g: Game): void {
+  const { o } = sportOf(g);
+  const state = g.state;
+  const index = NIGHT_STEPS.indexOf(state.step as SportNightStep);
+  if (state.step === "mafia" && state.round > 0) resolveShot(g);
+  const next = NIGHT_STEPS[index + 1];
+  if (next) {
+    g.enter("night", next, o.nightStepSeconds);
+    return;
+  }
+  morning(g);
+}
+
+function shooters(state: GameState): SeatState[] {
+  return state.seats.filter((s) => s.alive && sportRole(s.role)?.shoots);
+}
+
+/** SPORT-NIGHT-04/05, SPORT-OPEN-01/02: a kill only if every living mafioso shot once, at one seat. */
+function resolveShot(g: Game): void {
+  const { flow, o } = sportOf(g);
+  const night = flow.night as NightFlow;
+  const team = shooters(g.state);
+  const targets = team.map((s) => night.shots[String(s.seat)] ?? []);
+  const quorum = o.shotQuorum === "three" ? team.length >= 3 : team.length > 0;
+  const first = targets[0]?.[0];
+  const agreed =
+    quorum && first !== undefined && targets.every((t) => t.length === 1 && t[0] === first);
+  night.kill = agreed && g.seat(first).alive ? first : null;
+}
+
+export function isAwake(state: GameState, seat: SeatState): boolean {
+  if (state.phase !== "night") return true;
+  const role = sportRole(seat.role);
+  if (!role) return false;
+  const wakes = state.round === 0 ? role.wakes.zeroNight : role.wakes.laterNights;
+  return wakes.includes(state.step as SportNightStep);
+}
+
+/** SPORT-FOUL-15/16: a blindfold off at night when the step has not woken the seat. */
+export function blindfoldAtNight(
+  g: Game,
+  seat: SeatState,
+  on: boolean,
+  wasOn: boolean | null,
+): void {
+  if (on || wasOn === false || !seat.alive || g.state.phase !== "night") return;
+  if (isAwake(g.state, seat)) return;
+  removeSeat(g, seat, "peeking");
+}
+
+export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
+  if (state.phase !== "night" || !seat.alive || state.round === 0) return null;
+  const o = optionsOf(state);
+  const night = flowOf(state).night;
+  const role = sportRole(seat.role);
+  if (!night || !role) return null;
+  const until = state.clock.until;
+  if (state.step === "mafia" && role.shoots) {
+    if (o.secondShot === "reject" && night.shots[String(seat.seat)]?.length) return null;
+    const targets = state.seats.filter(
+      (s) => s.alive && (o.shotTargets === "living" || s.team !== "mafia"),
+    );
+    return {
+      action: "shoot",
+      targets: targets.map((s) => s.seat),
+      min: 1,
+      max: 1,
+      options: [],
+      until,
+    };
+  }
+  if (role.check && role.check.step === state.step && !night.checked.includes(seat.seat)) {
+    if (!o.shotStillChecks && night.kill === seat.seat) return null;
+    const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
+    return { action: "check", targets, min: 1, max: 1, options: [], until };
+  }
+  return null;
+}
+
+export function shoot(g: Game, seat: SeatState, target: number): Rejection | null {
+  const night = sportOf(g).flow.night as NightFlow;
+  const key = String(seat.seat);
+  night.shots[key] = [...(night.shots[key] ?? []), target];
+  g.signal(seat.seat, { haptic: "short" });
+  return null;
+}
+
+/** SPORT-NIGHT-07/08/11/12: the answer reaches only the checker's own view. */
+export function check(g: Game, seat: SeatState, target: number): Rejection | null {
+  const role = sportRole(seat.role);
+  const night = sportOf(g).flow.night as NightFlow;
+  if (!role?.check) return reject("not_your_turn");
+  const checked = g.seat(target);
+  const labelsOf = (s: SeatState) => sportRole(s.role)?.labels ?? [];
+  const yes = role.check.test(checked, labelsOf);
+  night.checked.push(seat.seat);
+  seat.results.push({
+    night: g.state.round,
+    key: yes ? role.check.yes : role.check.no,
+    seats: [target],
+  });
+  g.signal(seat.seat, { haptic: yes ? "double" : "triple" });
+  return null;
+}

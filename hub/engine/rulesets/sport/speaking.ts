@@ -1,0 +1,71 @@
+/**
+ * The speaking queue: day speeches (SPORT-DAY-02..05), shootout justifications
+ * (SPORT-TIE-02) and last words (SPORT-LAST-01/02), one turn at a time.
+ */
+import type { Game } from "../../ruleset.js";
+import { sportOf } from "./context.js";
+import { announceNominees, startSpeeches } from "./day.js";
+import type { AfterTurns, Turn } from "./flow.js";
+import { startNight } from "./night.js";
+import { startRevote } from "./vote.js";
+
+export const SPEAKING_STEPS: readonly string[] = ["speech", "shootout", "lastword"];
+
+/** Starts a sequence of turns; owed last words (SPORT-OPEN-07 b) come first. */
+export function startTurns(g: Game, turns: Turn[], after: AfterTurns): void {
+  const { flow, o } = sportOf(g);
+  const owed = flow.owedLastWords.map((seat) => ({
+    seat,
+    step: "lastword" as const,
+    seconds: o.lastWordSeconds,
+  }));
+  flow.owedLastWords = [];
+  flow.turns = [...owed, ...turns];
+  flow.after = after;
+  nextTurn(g);
+}
+
+export function nextTurn(g: Game): void {
+  const { flow } = sportOf(g);
+  const state = g.state;
+  flow.nominatedThisTurn = 0;
+  const turn = flow.turns.shift();
+  if (turn) {
+    state.speaker = turn.seat;
+    g.enter("day", turn.step, turn.seconds);
+    return;
+  }
+  state.speaker = null;
+  afterTurns(g, flow.after);
+}
+
+function afterTurns(g: Game, after: AfterTurns): void {
+  switch (after) {
+    case "nominees":
+      announceNominees(g);
+      return;
+    case "revote":
+      startRevote(g);
+      return;
+    case "night":
+      startNight(g);
+      return;
+    case "speeches":
+      startSpeeches(g);
+      return;
+  }
+}
+
+export function isSpeaking(g: Game): boolean {
+  return g.state.phase === "day" && SPEAKING_STEPS.includes(g.state.step);
+}
+
+export function dropTurns(g: Game, seat: number): void {
+  const { flow } = sportOf(g);
+  flow.turns = flow.turns.filter((t) => t.seat !== seat);
+}
+
+/** Ends the current turn if it is this seat's (a "thank you", the 3rd foul, a removal). */
+export function endTurnIfSpeaking(g: Game, seat: number): void {
+  if (isSpeaking(g) && g.state.speaker === seat) nextTurn(g);
+}
