@@ -1,0 +1,203 @@
+/**
+ * The embedded Aedes broker and its four hooks, enforcing PROTOCOL.md's identity table.
+ *
+ * Refused publishes: in Aedes 1.2.0 (lib/handlers/publish.js) `authorizePublish` calling
+ * back with an error closes the connection, and calling back with none sends the PUBACK
+ * and routes the packet. There is no "drop" answer. So every client publish is taken by
+ * the hub here and then re-addressed to a sink topic that no identity may subscribe to,
+ * with its retain flag cleared: the client gets its PUBACK (MQTT 3.1.1 allows only that or
+ * a disconnect), nothing is stored or forwarded, and a refused publish is logged. Only a
+ * journal failure answers with an error, on purpose: the paddle is dropped *without* a
+ * PUBACK and re-sends the input when it reconnects.
+ */
+import { Aedes, type Client, type PublishPacket } from "aedes";
+import { type Identity, MAX_HOST_PAYLOAD, parseUsername } from "../protocol/index.js";
+import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
+import { ConnectionGate } from "./gate.js";
+import type { Logger } from "./logger.js";
+import type { OutMessage } from "./publisher.js";
+import type { Secrets } from "./secrets.js";
+import type { Table } from "./table.js";
+
+/** Where client publishes go after the hub has taken them: nobody can subscribe here. */
+export const SINK_TOPIC = "$SYS/mafia-hub/consumed";
+
+export interface RateLimit {
+  ratePerSecond: number;
+  burst: number;
+}
+
+export interface BrokerLimits {
+  seat: RateLimit;
+  host: RateLimit;
+  display: RateLimit;
+}
+
+export const DEFAULT_LIMITS: BrokerLimits = {
+  seat: { ratePerSecond: 20, burst: 60 },
+  host: { ratePerSecond: 50, burst: 100 },
+  display: { ratePerSecond: 10, burst: 30 },
+};
+
+/** Whole-packet byte limits by identity. A paddle's 1024-byte payload limit is decode()'s. */
+const MAX_PACKET: Record<Identity["role"] | "unknown", number> = {
+  unknown: MAX_HOST_PAYLOAD + 1024, // CONNECT, before we know who it is
+  host: MAX_HOST_PAYLOAD + 1024,
+  seat: 4096,
+  display: 2048,
+};
+
+export interface HubBroker {
+  aedes: Aedes;
+  /** Accepts one client connection (a TCP socket or a WebSocket stream). */
+  handle(conn: import("node:stream").Duplex, req?: import("node:http").IncomingMessage): void;
+  publish(msg: OutMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createBroker(opts: {
+  secrets: Secrets;
+  tables: ReadonlyMap<string, Table>;
+  log: Logger;
+  limits?: BrokerLimits | undefined;
+  now: () => number;
+}): Promise<HubBroker> {
+  const { secrets, tables, now } = opts;
+  const log = opts.log.child({ part: "broker" });
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const identities = new WeakMap<Client, Identity>();
+
+  const aedes = await Aedes.createBroker({
+    // A frozen subscriber must not stall every table's publishing for a minute.
+    drainTimeout: 10_000,
+    connectTimeout: 10_000,
+    maxTopicLevels: 16,
+
+    preConnect(_client, packet, cb) {
+      // Wills are not part of the protocol; a will on an input topic would be an input nobody acknowledged.
+      if (packet.will) {
+        log.info({ event: "connect.will_ignored", clientId: packet.clientId });
+        packet.will = undefined;
+      }
+      cb(null, true);
+    },
+
+    authenticate(client, username, password, cb) {
+      const id = username === undefined ? null : parseUsername(username);
+      if (!id || !tables.has(id.table) || !secrets.verify(username, password)) {
+        log.warn(
+          { event: "connect.refused", clientId: client.id, username: username ?? null },
+          "not authorized",
+        );
+        return cb(null, false); // CONNACK 5, "not authorized"
+      }
+      identities.set(client, id);
+      const gate = client.conn;
+      if (gate instanceof ConnectionGate) {
+        gate.limits = { ...gate.limits, ...limits[id.role], maxPacketBytes: MAX_PACKET[id.role] };
+      }
+      cb(null, true);
+    },
+
+    authorizePublish(client, packet, cb) {
+      const id = client ? identities.get(client) : undefined;
+      const topic = packet.topic;
+      const at = now();
+      packet.topic = SINK_TOPIC;
+      packet.retain = false;
+      if (!client || !id || !mayPublish(id, topic)) {
+        log.warn(
+          { event: "publish.refused", clientId: client?.id ?? null, topic },
+          "publish refused and dropped",
+        );
+        return cb(null);
+      }
+      const table = tables.get(id.table);
+      if (!table) return cb(null);
+      const payload = Buffer.isBuffer(packet.payload)
+        ? packet.payload
+        : Buffer.from(packet.payload);
+      const work =
+        id.role === "seat" ? table.seatInput(id.seat, payload, at) : table.hostCommand(payload, at);
+      work.then(
+        () => cb(null),
+        (err: Error) => {
+          log.error(
+            { event: "input.not_journaled", clientId: client.id, err: err.message },
+            "input lost; client dropped",
+          );
+          cb(err);
+        },
+      );
+    },
+
+    authorizeSubscribe(client, sub, cb) {
+      const id = identities.get(client);
+      if (!id || !maySubscribe(id, sub.topic)) {
+        log.warn(
+          { event: "subscribe.refused", clientId: client.id, topic: sub.topic },
+          "subscription refused",
+        );
+        return cb(null, null); // granted QoS 128
+      }
+      cb(null, sub);
+    },
+
+    authorizeForward(client, packet) {
+      const id = identities.get(client);
+      return id && mayReceive(id, packet.topic) ? packet : null;
+    },
+  });
+
+  aedes.on("client", (client) => {
+    const id = identities.get(client);
+    log.info({ event: "client.connected", clientId: client.id, who: id ? describe(id) : null });
+    if (id?.role === "seat") tables.get(id.table)?.connection(id.seat, true);
+  });
+  aedes.on("clientDisconnect", (client) => {
+    const id = identities.get(client);
+    log.info({ event: "client.disconnected", clientId: client.id, who: id ? describe(id) : null });
+    if (id?.role === "seat") tables.get(id.table)?.connection(id.seat, false);
+  });
+  aedes.on("clientError", (client, err) => {
+    log.debug({ event: "client.error", clientId: client.id, err: err.message });
+  });
+  aedes.on("connectionError", (client, err) => {
+    log.debug({ event: "connection.error", clientId: client.id ?? null, err: err.message });
+  });
+
+  return {
+    aedes,
+    handle(conn, req) {
+      const gate = new ConnectionGate(conn, {
+        maxPacketBytes: MAX_PACKET.unknown,
+        ratePerSecond: limits.host.ratePerSecond,
+        burst: limits.host.burst,
+        onViolation: (reason) =>
+          log.warn({ event: "connection.closed_by_gate", reason }, "connection closed"),
+      });
+      gate.on("error", () => undefined); // Aedes attaches its own handler; this covers the gap before
+      aedes.handle(gate, req);
+    },
+    publish(msg) {
+      const packet: PublishPacket = {
+        cmd: "publish",
+        topic: msg.topic,
+        payload: Buffer.from(msg.payload, "utf8"),
+        qos: msg.qos,
+        retain: msg.retain,
+        dup: false,
+      };
+      return new Promise((resolve, reject) =>
+        aedes.publish(packet, (err) => (err ? reject(err) : resolve())),
+      );
+    },
+    close() {
+      return new Promise((resolve) => aedes.close(() => resolve()));
+    },
+  };
+}
+
+function describe(id: Identity): string {
+  return id.role === "seat" ? `seat/${id.table}/${id.seat}` : `${id.role}/${id.table}`;
+}

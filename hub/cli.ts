@@ -1,0 +1,145 @@
+/**
+ * `npm start -- [options]`: the hub's command line as PROTOCOL.md fixes it. Prints exactly
+ * one stdout line, `hub ready mqtt=PORT http=PORT data=DIR`, once connections are
+ * accepted; logs are JSON lines on stderr. SIGTERM/SIGINT stop it cleanly.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { MAX_SEATS } from "../protocol/index.js";
+import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
+import { startHub } from "./server.js";
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError("a port is 0..65535 (0: pick one)");
+  return n;
+}
+
+function count(max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > max)
+      throw new InvalidArgumentError(`an integer 0..${max}`);
+    return n;
+  };
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name("hub")
+    .description("Mafia table hub: MQTT broker, rules engine, journal and display server")
+    .option("--data-dir <dir>", "where secrets.json and the game journals live", "./data")
+    .option("--mqtt-port <port>", "MQTT over TCP (0: pick a free port)", port, 1883)
+    .option(
+      "--http-port <port>",
+      "display, /healthz and MQTT over WebSocket at /mqtt (0: pick)",
+      port,
+      8080,
+    )
+    .option("--table <id>", "table id; repeat or comma-separate for several tables", collect, [])
+    .option("--ruleset <id>", "ruleset of the default game of a table without a journal", "sport")
+    .option("--seats <n>", "seats of the default game", count(MAX_SEATS), 10)
+    .option("--sim <n>", "also start N simulated paddles", count(MAX_SEATS), 0)
+    .addOption(
+      new Option("--log-level <level>", "log verbosity").choices(LOG_LEVELS).default("info"),
+    )
+    .showHelpAfterError();
+  program.parse(argv);
+  const o = program.opts<{
+    dataDir: string;
+    mqttPort: number;
+    httpPort: number;
+    table: string[];
+    ruleset: string;
+    seats: number;
+    sim: number;
+    logLevel: LogLevel;
+  }>();
+
+  const log = createLogger(o.logLevel);
+  const simDir = fileURLToPath(new URL("../firmware-sim/sim", import.meta.url));
+  if (o.sim > 0 && !existsSync(simDir)) {
+    process.stderr.write(
+      "hub: --sim is not available yet (the simulator, firmware-sim/sim, comes in a later issue)\n",
+    );
+    process.exit(2);
+  }
+
+  let hub: Awaited<ReturnType<typeof startHub>>;
+  try {
+    hub = await startHub({
+      dataDir: o.dataDir,
+      mqttPort: o.mqttPort,
+      httpPort: o.httpPort,
+      tables: o.table,
+      ruleset: o.ruleset,
+      seats: o.seats,
+      logger: log,
+    });
+  } catch (err) {
+    log.fatal({ event: "hub.failed", err: (err as Error).message }, "hub could not start");
+    process.stderr.write(`hub: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+
+  let stopSim: (() => Promise<void>) | null = null;
+  if (o.sim > 0) stopSim = await startSimulator(simDir, hub, o.sim, o.table);
+
+  process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ event: "hub.signal", signal }, "stopping");
+    // A second signal, or a shutdown that hangs, must still end the process.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    (async () => {
+      await stopSim?.();
+      await hub.stop();
+    })().then(
+      () => process.exit(0),
+      (err: Error) => {
+        log.error({ event: "hub.stop_failed", err: err.message });
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** The simulator's entry point, once firmware-sim/sim exists (a later issue defines it). */
+async function startSimulator(
+  simDir: string,
+  hub: Awaited<ReturnType<typeof startHub>>,
+  n: number,
+  tables: string[],
+): Promise<() => Promise<void>> {
+  const mod = (await import(`${simDir}/index.ts`).catch(() => null)) as {
+    startSim?: (o: Record<string, unknown>) => Promise<{ stop(): Promise<void> }>;
+  } | null;
+  if (!mod?.startSim) {
+    process.stderr.write("hub: --sim is not available yet (firmware-sim/sim has no startSim)\n");
+    await hub.stop();
+    process.exit(2);
+  }
+  const sim = await mod.startSim({
+    mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+    secrets: hub.secrets.toJSON(),
+    table: tables[0] ?? "t1",
+    paddles: n,
+  });
+  return () => sim.stop();
+}
+
+main(process.argv).catch((err: Error) => {
+  process.stderr.write(`hub: ${err.message}\n`);
+  process.exit(1);
+});

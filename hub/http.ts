@@ -1,0 +1,113 @@
+/**
+ * The HTTP side of the hub: the built display (web-display/dist) at `/`, `/healthz`, and
+ * MQTT over WebSocket at `/mqtt`. Nothing secret is ever served: only files under the
+ * display's build directory, never the data dir.
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { createWebSocketStream, WebSocketServer } from "ws";
+import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
+import type { HubBroker } from "./broker.js";
+import type { Logger } from "./logger.js";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".map": "application/json",
+};
+
+const PLACEHOLDER = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mafia table hub</title></head>
+<body><h1>Mafia table hub</h1>
+<p>The hub is running. The display has not been built yet (web-display/dist is missing).</p>
+<p>MQTT over WebSocket: <code>/mqtt</code>. Health: <a href="/healthz">/healthz</a>.</p>
+</body></html>
+`;
+
+export function createHttpServer(opts: {
+  broker: HubBroker;
+  staticDir: string;
+  log: Logger;
+}): Server {
+  const { broker, log } = opts;
+  const root = resolve(opts.staticDir);
+  const server = createServer((req, res) => {
+    serve(root, req, res).catch((err: Error) => {
+      log.error({ event: "http.error", url: req.url, err: err.message });
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  // The host's setup is the largest message; anything bigger is not MQTT traffic of ours.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_HOST_PAYLOAD + 4096 });
+  wss.on("connection", (ws, req) => {
+    const stream = createWebSocketStream(ws);
+    stream.on("error", () => undefined); // closed sockets surface through Aedes's own handlers
+    broker.handle(stream, req);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    if (new URL(req.url ?? "/", "http://hub").pathname !== "/mqtt") {
+      socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+  });
+  server.on("close", () => wss.close());
+  return server;
+}
+
+async function serve(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://hub");
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.writeHead(405, { allow: "GET, HEAD" }).end();
+    return;
+  }
+  if (url.pathname === "/healthz") {
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(JSON.stringify({ ok: true }));
+    return;
+  }
+  let rel: string;
+  try {
+    rel = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  if (rel.endsWith("/")) rel += "index.html";
+  const file = normalize(join(root, rel));
+  // A path that climbs out of the display's build directory is never served.
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(404).end();
+    return;
+  }
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) {
+    if (rel === "/index.html") {
+      res
+        .writeHead(200, { "content-type": TYPES[".html"] })
+        .end(req.method === "HEAD" ? undefined : PLACEHOLDER);
+      return;
+    }
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+    "content-length": info.size,
+  });
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}

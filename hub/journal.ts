@@ -1,0 +1,198 @@
+/**
+ * The journal: one append-only JSON-lines file per game, `{dataDir}/{table}/game-NNNN.jsonl`.
+ * Line 1 is the header (the GameConfig the game was created from, plus what deduplication
+ * needs to carry over from the previous game); every further line is one accepted input.
+ * A record is written and fsynced before anyone is told it happened (PUBACK, views, host
+ * reply), so the file is the truth and a replay reproduces the state exactly.
+ */
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  truncate,
+} from "node:fs/promises";
+import { join } from "node:path";
+import type { EngineInput, GameConfig } from "./engine/index.js";
+
+export const JOURNAL_VERSION = 1;
+
+export interface JournalHeader {
+  type: "header";
+  v: typeof JOURNAL_VERSION;
+  config: GameConfig;
+  /** The host command id of the `setup` that created the game (null for the default game). */
+  setupId: string | null;
+  /** Highest applied seq per `seat:boot` when the game began, so re-sends stay duplicates. */
+  seen: Record<string, number>;
+  /** Recently applied host command ids, for the same reason. */
+  hostIds: string[];
+}
+
+/** Where an input came from, so duplicates are recognised after a restart too. */
+export type InputSource = { seat: number; boot: string; seq: number } | { host: string };
+
+export interface JournalRecord {
+  type: "input";
+  /** Record number, 1-based: for people reading the file. */
+  n: number;
+  input: EngineInput;
+  src?: InputSource;
+}
+
+export interface JournalContents {
+  header: JournalHeader;
+  records: JournalRecord[];
+  /** A description of the torn tail that was dropped, or null. */
+  dropped: string | null;
+}
+
+/** Replaces the fsync, for tests that must hold a record "not yet on disk". */
+export type SyncHook = (fh: FileHandle, path: string) => Promise<void>;
+
+const FILE_RE = /^game-(\d{4,})\.jsonl$/;
+
+export class JournalCorrupt extends Error {}
+
+export class Journal {
+  private nextN: number;
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly fh: FileHandle,
+    records: number,
+    private readonly sync: SyncHook,
+  ) {
+    this.nextN = records + 1;
+  }
+
+  /** Starts the next game file of a table directory with its header, durably. */
+  static async create(dir: string, header: JournalHeader, sync?: SyncHook): Promise<Journal> {
+    await mkdir(dir, { recursive: true });
+    const files = await listGames(dir);
+    const last = files.at(-1);
+    const index = last ? Number(FILE_RE.exec(last)?.[1]) + 1 : 1;
+    const path = join(dir, `game-${String(index).padStart(4, "0")}.jsonl`);
+    const fh = await open(path, "wx", 0o644);
+    const journal = new Journal(path, fh, 0, sync ?? defaultSync);
+    await journal.writeLine(header);
+    await syncDir(dir); // the new file's name must survive a power cut too
+    return journal;
+  }
+
+  /** Reopens an existing game file for appending after its replay. */
+  static async reopen(path: string, records: number, sync?: SyncHook): Promise<Journal> {
+    const fh = await open(path, "a");
+    return new Journal(path, fh, records, sync ?? defaultSync);
+  }
+
+  /** Appends one accepted input and resolves once it is on disk. */
+  async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
+    const record: JournalRecord = { type: "input", n: this.nextN, input };
+    if (src) record.src = src;
+    await this.writeLine(record);
+    this.nextN++;
+    return record;
+  }
+
+  private async writeLine(value: unknown): Promise<void> {
+    if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    await this.fh.write(`${JSON.stringify(value)}\n`);
+    await this.sync(this.fh, this.path);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.fh.close();
+  }
+}
+
+async function defaultSync(fh: FileHandle): Promise<void> {
+  await fh.datasync();
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, "r");
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Game files of a table directory, oldest first. */
+export async function listGames(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  return names.filter((n) => FILE_RE.test(n)).sort();
+}
+
+/**
+ * Reads a game file. A torn last line (no newline, or not JSON: a write cut short by a
+ * power cut) is dropped and cut off the file so that appends continue cleanly. Anything
+ * wrong before the last line is real corruption and throws: guessing would lose inputs
+ * silently. Returns null when not even the header was written completely.
+ */
+export async function readJournal(path: string): Promise<JournalContents | null> {
+  const text = await readFile(path, "utf8");
+  const lines = text.split("\n");
+  const tail = lines.pop() ?? ""; // "" when the file ends with a newline, as it should
+  let dropped: string | null = null;
+  let goodBytes = Buffer.byteLength(text) - Buffer.byteLength(tail);
+  if (tail.length > 0)
+    dropped = `incomplete last line (${Buffer.byteLength(tail)} bytes, no newline)`;
+  const values: unknown[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      if (i === lines.length - 1 && dropped === null) {
+        dropped = `unreadable last line ${i + 1} (${Buffer.byteLength(line)} bytes)`;
+        goodBytes -= Buffer.byteLength(line) + 1;
+        break;
+      }
+      throw new JournalCorrupt(
+        `${path}: line ${i + 1} is not JSON; the journal needs a person to look`,
+      );
+    }
+  }
+  if (dropped !== null) await truncate(path, goodBytes);
+  const [header, ...rest] = values;
+  if (!isHeader(header)) {
+    if (values.length === 0) return null;
+    throw new JournalCorrupt(`${path}: line 1 is not a journal header`);
+  }
+  const records: JournalRecord[] = [];
+  rest.forEach((r, i) => {
+    if (!isRecord(r)) throw new JournalCorrupt(`${path}: line ${i + 2} is not an input record`);
+    records.push(r);
+  });
+  return { header, records, dropped };
+}
+
+/** Moves a file aside (e.g. a game whose header never reached the disk) without deleting it. */
+export async function setAside(path: string, why: string): Promise<string> {
+  const to = `${path}.${why}`;
+  await rename(path, to);
+  return to;
+}
+
+function isHeader(v: unknown): v is JournalHeader {
+  const h = v as JournalHeader | null;
+  return typeof h === "object" && h !== null && h.type === "header" && typeof h.config === "object";
+}
+
+function isRecord(v: unknown): v is JournalRecord {
+  const r = v as JournalRecord | null;
+  return typeof r === "object" && r !== null && r.type === "input" && typeof r.input === "object";
+}

@@ -1,0 +1,99 @@
+/**
+ * Per-identity passwords (PROTOCOL.md "Identities"): `{dataDir}/secrets.json`, mode 0600,
+ * a JSON object mapping MQTT username to password. Missing identities are generated on
+ * every start, so adding a table later just works; existing passwords never change, so
+ * paired paddles keep working.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { displayUsername, hostUsername, MAX_SEATS, seatUsername } from "../protocol/index.js";
+import type { Logger } from "./logger.js";
+
+export const SECRETS_FILE = "secrets.json";
+
+/** Every username a table needs: all 20 possible seats, so a later `setup` may grow the table. */
+export function usernamesFor(table: string): string[] {
+  const names = [hostUsername(table), displayUsername(table)];
+  for (let n = 1; n <= MAX_SEATS; n++) names.push(seatUsername(table, n));
+  return names;
+}
+
+function newPassword(): string {
+  // 96 bits, URL-safe: short enough to type into a paddle's setup page.
+  return randomBytes(12).toString("base64url");
+}
+
+export class Secrets {
+  private constructor(
+    readonly path: string,
+    private readonly passwords: Map<string, string>,
+  ) {}
+
+  /** Loads (or creates) the secrets file and adds any identity the tables lack. */
+  static async load(dataDir: string, tables: readonly string[], log: Logger): Promise<Secrets> {
+    await mkdir(dataDir, { recursive: true });
+    const path = join(dataDir, SECRETS_FILE);
+    const passwords = new Map<string, string>();
+    let existed = true;
+    try {
+      const raw = JSON.parse(await readFile(path, "utf8")) as unknown;
+      if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+        throw new Error("not an object");
+      for (const [k, v] of Object.entries(raw))
+        if (typeof v === "string" && v.length > 0) passwords.set(k, v);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
+        // Refuse to overwrite a file a person may have edited by hand: the old passwords would be lost.
+        throw new Error(
+          `${path} is not a JSON object of username to password: ${(err as Error).message}`,
+        );
+      }
+      existed = false;
+    }
+    let added = 0;
+    for (const table of tables) {
+      for (const name of usernamesFor(table)) {
+        if (!passwords.has(name)) {
+          passwords.set(name, newPassword());
+          added++;
+        }
+      }
+    }
+    if (added > 0 || !existed) {
+      const tmp = `${path}.tmp`;
+      await writeFile(tmp, `${JSON.stringify(Object.fromEntries(passwords), null, 2)}\n`, {
+        mode: 0o600,
+      });
+      await rename(tmp, path);
+      log.info({ event: "secrets.written", path, added }, "identities written");
+    }
+    const mode = (await stat(path)).mode & 0o777;
+    if (mode !== 0o600) {
+      log.warn(
+        { event: "secrets.mode", path, mode: mode.toString(8) },
+        "secrets file was readable by others; fixed",
+      );
+      await chmod(path, 0o600);
+    }
+    return new Secrets(path, passwords);
+  }
+
+  password(username: string): string | undefined {
+    return this.passwords.get(username);
+  }
+
+  /** Constant-time check, so that timing does not leak how much of a guess was right. */
+  verify(username: string | undefined, password: Buffer | undefined): boolean {
+    if (username === undefined || password === undefined) return false;
+    const expected = this.passwords.get(username);
+    if (expected === undefined) return false;
+    const a = Buffer.from(expected, "utf8");
+    return a.length === password.length && timingSafeEqual(a, password);
+  }
+
+  /** The username → password object, for the pairing screen and the tests. */
+  toJSON(): Record<string, string> {
+    return Object.fromEntries(this.passwords);
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * startHub(): the whole hub in one call, used by the command line and, in-process, by the
+ * tests. Order matters: secrets, then every table's journal is replayed, then the broker
+ * and the listeners come up, so no client ever sees a half-restored table.
+ */
+
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
+import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
+import { createHttpServer } from "./http.js";
+import type { SyncHook } from "./journal.js";
+import { createLogger, type Logger } from "./logger.js";
+import type { OutMessage } from "./publisher.js";
+import { Secrets } from "./secrets.js";
+import { Table } from "./table.js";
+
+export interface HubOptions {
+  dataDir: string;
+  /** 0 picks a free port. Defaults 1883 and 8080. */
+  mqttPort?: number;
+  httpPort?: number;
+  /** Interface to listen on; default all. */
+  host?: string;
+  tables?: string[];
+  ruleset?: string;
+  seats?: number;
+  logger?: Logger;
+  /** Hub clock (epoch ms); injectable for tests. */
+  now?: () => number;
+  /** Replaces the journal's fsync (tests delay it to prove PUBACK-after-fsync). */
+  sync?: SyncHook;
+  limits?: BrokerLimits;
+  /** Built display; default web-display/dist of this checkout. */
+  staticDir?: string;
+}
+
+export interface Hub {
+  mqttPort: number;
+  httpPort: number;
+  dataDir: string;
+  secrets: Secrets;
+  tables: ReadonlyMap<string, Table>;
+  broker: HubBroker;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_STATIC = fileURLToPath(new URL("../web-display/dist", import.meta.url));
+
+export function parseTables(values: readonly string[]): string[] {
+  const ids = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+  const bad = ids.filter((id) => !isTableId(id));
+  if (bad.length > 0)
+    throw new Error(
+      `bad table id ${bad.map((b) => JSON.stringify(b)).join(", ")}: use [a-z0-9-]{1,32}`,
+    );
+  return [...new Set(ids.length > 0 ? ids : [DEFAULT_TABLE])];
+}
+
+export async function startHub(opts: HubOptions): Promise<Hub> {
+  const log = opts.logger ?? createLogger("info");
+  const now = opts.now ?? Date.now;
+  const dataDir = resolve(opts.dataDir);
+  const tableIds = parseTables(opts.tables ?? []);
+  const seats = opts.seats ?? 10;
+  if (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS)
+    throw new Error(`seats must be 1..${MAX_SEATS}`);
+  const secrets = await Secrets.load(dataDir, tableIds, log);
+
+  // The broker is created after the tables, but tables publish through it: late binding.
+  let broker: HubBroker | null = null;
+  const publish = (msg: OutMessage) => (broker ? broker.publish(msg) : Promise.resolve());
+  const tables = new Map<string, Table>();
+  for (const id of tableIds) {
+    const table = new Table({
+      id,
+      dataDir,
+      log,
+      publish,
+      now,
+      sync: opts.sync,
+      defaults: { ruleset: opts.ruleset ?? "sport", seats },
+    });
+    tables.set(id, table);
+  }
+  broker = await createBroker({ secrets, tables, log, limits: opts.limits, now });
+  const b = broker;
+  // Replay before listening; the retained views are published into the broker as each opens.
+  for (const table of tables.values()) await table.open();
+
+  const tcp = createTcpServer((socket) => {
+    socket.setNoDelay(true);
+    b.handle(socket);
+  });
+  const http = createHttpServer({ broker: b, staticDir: opts.staticDir ?? DEFAULT_STATIC, log });
+  const host = opts.host;
+  await listen(tcp, opts.mqttPort ?? 1883, host);
+  await listen(http, opts.httpPort ?? 8080, host).catch(async (err) => {
+    await closeServer(tcp);
+    throw err;
+  });
+  const mqttPort = (tcp.address() as AddressInfo).port;
+  const httpPort = (http.address() as AddressInfo).port;
+  log.info(
+    { event: "hub.listening", mqttPort, httpPort, dataDir, tables: tableIds },
+    "hub listening",
+  );
+
+  let stopping: Promise<void> | null = null;
+  return {
+    mqttPort,
+    httpPort,
+    dataDir,
+    secrets,
+    tables,
+    broker: b,
+    stop() {
+      stopping ??= (async () => {
+        // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
+        const closedTcp = closeServer(tcp);
+        const closedHttp = closeServer(http);
+        for (const t of tables.values()) await t.idle();
+        await b.close();
+        for (const t of tables.values()) await t.close();
+        http.closeAllConnections();
+        await Promise.all([closedTcp, closedHttp]);
+        log.info({ event: "hub.stopped" }, "hub stopped");
+      })();
+      return stopping;
+    },
+  };
+}
+
+function listen(
+  server: TcpServer | HttpServer,
+  port: number,
+  host: string | undefined,
+): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolvePromise();
+    });
+  });
+}
+
+function closeServer(server: TcpServer | HttpServer): Promise<void> {
+  return new Promise((resolvePromise) => server.close(() => resolvePromise()));
+}

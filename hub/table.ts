@@ -1,0 +1,421 @@
+/**
+ * One table: its game, journal, input queue, timer and publisher. Every input (paddle,
+ * host, presence, timer) goes through one queue in arrival order, and each is
+ * decoded → deduplicated → stepped (pure) → journaled and fsynced → committed → published.
+ * The promise a caller gets resolves only after the journal write, which is what lets
+ * broker.ts hold the PUBACK until the input is on disk.
+ */
+
+import { join } from "node:path";
+import {
+  decode,
+  type HostCommand,
+  hostCommandTopic,
+  type SeatInputMessage,
+  salvageCommandId,
+  seatInputTopic,
+} from "../protocol/index.js";
+import {
+  applyInPlace,
+  type EngineInput,
+  type GameConfig,
+  type GameState,
+  nextDeadline,
+  type SeatAction,
+  type StepResult,
+  step,
+} from "./engine/index.js";
+import type { SyncHook } from "./journal.js";
+import {
+  type InputSource,
+  Journal,
+  type JournalHeader,
+  listGames,
+  readJournal,
+  setAside,
+} from "./journal.js";
+import type { Logger } from "./logger.js";
+import { type PublishFn, TablePublisher } from "./publisher.js";
+import { Scheduler } from "./scheduler.js";
+import { configFromCommand, defaultSeats, newSeed, prepareGame } from "./setup.js";
+
+/** How many recent host command ids are remembered for deduplication. */
+const HOST_IDS_KEPT = 256;
+
+export interface TableOptions {
+  id: string;
+  dataDir: string;
+  log: Logger;
+  publish: PublishFn;
+  now: () => number;
+  sync?: SyncHook | undefined;
+  /** The game set up when the table has no journal yet. */
+  defaults: { ruleset: string; seats: number };
+}
+
+export class Table {
+  readonly id: string;
+  readonly dir: string;
+  private state: GameState | null = null;
+  private journal: Journal | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Highest applied seq per `seat:boot`. */
+  private seen = new Map<string, number>();
+  private hostIds: string[] = [];
+  /** Open connections per seat number, so a second connection does not flap presence. */
+  private connections = new Map<number, number>();
+  private readonly out: TablePublisher;
+  private readonly scheduler: Scheduler;
+  private readonly log: Logger;
+  private closed = false;
+
+  constructor(private readonly opts: TableOptions) {
+    this.id = opts.id;
+    this.dir = join(opts.dataDir, opts.id);
+    this.log = opts.log.child({ table: opts.id });
+    this.out = new TablePublisher(opts.id, opts.publish, this.log);
+    this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
+  }
+
+  /** The committed state (read-only for callers). */
+  get game(): GameState | null {
+    return this.state;
+  }
+
+  get journalPath(): string | null {
+    return this.journal?.path ?? null;
+  }
+
+  /** Resumes the newest game from its journal, or sets up the default game. */
+  async open(): Promise<void> {
+    const files = await listGames(this.dir);
+    for (let i = files.length - 1; i >= 0 && !this.state; i--) {
+      const path = join(this.dir, files[i] as string);
+      const contents = await readJournal(path);
+      if (!contents) {
+        const moved = await setAside(path, "empty");
+        this.log.warn(
+          { event: "journal.empty", path, moved },
+          "a game file without a header was set aside",
+        );
+        continue;
+      }
+      if (contents.dropped) {
+        this.log.warn(
+          { event: "journal.torn", path, dropped: contents.dropped },
+          "torn last record dropped",
+        );
+      }
+      this.resume(
+        contents.header,
+        contents.records.map((r) => ({ input: r.input, src: r.src })),
+        path,
+      );
+      this.journal = await Journal.reopen(path, contents.records.length, this.opts.sync);
+      this.log.info(
+        {
+          event: "game.resumed",
+          path,
+          records: contents.records.length,
+          rev: (this.state as GameState | null)?.rev,
+        },
+        "game resumed from journal",
+      );
+    }
+    if (!this.state) await this.setupDefault();
+    // Nobody is connected yet: seats the journal left online are offline now.
+    for (const seat of this.state?.seats ?? []) {
+      if (seat.online) await this.presence(seat.seat, false);
+    }
+    this.afterCommit();
+  }
+
+  private resume(
+    header: JournalHeader,
+    records: { input: EngineInput; src?: InputSource | undefined }[],
+    path: string,
+  ) {
+    const created = prepareGame(header.config);
+    if (!created.ok)
+      throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
+    const state = created.state;
+    this.seen = new Map(Object.entries(header.seen ?? {}));
+    this.hostIds = [...(header.hostIds ?? [])];
+    for (const r of records) {
+      const rejection = applyInPlace(state, r.input, null);
+      if (rejection) {
+        // The engine is deterministic, so this means it changed under an old journal.
+        this.log.error(
+          { event: "replay.rejected", input: r.input, rejection },
+          "journaled input rejected on replay",
+        );
+      }
+      this.remember(r.src);
+    }
+    this.state = state;
+  }
+
+  private async setupDefault(): Promise<void> {
+    const { ruleset, seats } = this.opts.defaults;
+    const config: GameConfig = {
+      table: this.id,
+      ruleset: ruleset as GameConfig["ruleset"],
+      seats: defaultSeats(seats),
+      options: {},
+      seed: newSeed(),
+      at: this.opts.now(),
+    };
+    const prepared = prepareGame(config);
+    if (!prepared.ok) {
+      this.log.error(
+        { event: "game.default_failed", details: prepared.details },
+        "no default game; send setup",
+      );
+      return;
+    }
+    await this.begin(prepared.config, prepared.state, null);
+  }
+
+  /** Starts a new game file and makes its game current. */
+  private async begin(config: GameConfig, state: GameState, setupId: string | null): Promise<void> {
+    const header: JournalHeader = {
+      type: "header",
+      v: 1,
+      config,
+      setupId,
+      seen: Object.fromEntries(this.seen),
+      hostIds: setupId ? [...this.hostIds, setupId].slice(-HOST_IDS_KEPT) : [...this.hostIds],
+    };
+    const journal = await Journal.create(this.dir, header, this.opts.sync);
+    await this.journal?.close();
+    this.journal = journal;
+    this.state = state;
+    this.remember(setupId ? { host: setupId } : undefined);
+    this.log.info({
+      event: "game.setup",
+      path: journal.path,
+      ruleset: config.ruleset,
+      seats: config.seats.length,
+    });
+  }
+
+  private remember(src: InputSource | undefined): void {
+    if (!src) return;
+    if ("host" in src) {
+      this.hostIds.push(src.host);
+      if (this.hostIds.length > HOST_IDS_KEPT) this.hostIds.shift();
+    } else {
+      const key = `${src.seat}:${src.boot}`;
+      if ((this.seen.get(key) ?? 0) < src.seq) this.seen.set(key, src.seq);
+    }
+  }
+
+  /** Runs tasks strictly one after another, in the order they were submitted. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Steps, journals and commits one input; returns the rejection if the engine refused it. */
+  private async apply(input: EngineInput, src?: InputSource): Promise<StepResult> {
+    const state = this.state;
+    if (!state || !this.journal)
+      return { ok: false, rejection: { code: "no_game", message: "no game is set up" } };
+    const result = step(state, input);
+    if (!result.ok) return result;
+    await this.journal.append(input, src);
+    this.state = result.state;
+    this.remember(src);
+    for (const e of result.effects) {
+      if (e.type === "log") this.out.logEntry(e.entry);
+      else this.out.signal(e.seat, e.signal);
+    }
+    return result;
+  }
+
+  /** Publishes the views that changed and re-arms the timer for the new state. */
+  private afterCommit(): void {
+    if (!this.state || this.closed) return;
+    this.out.views(this.state);
+    this.scheduler.arm(nextDeadline(this.state));
+  }
+
+  /** A paddle's publish on its input topic. Resolves once it may be acknowledged. */
+  seatInput(seat: number, payload: Buffer, at: number): Promise<void> {
+    return this.enqueue(async () => {
+      const decoded = decode(seatInputTopic(this.id, seat), payload);
+      if (!decoded.ok || decoded.topic.kind !== "seat.input") {
+        const code = decoded.ok ? "bad_topic" : decoded.code;
+        this.log.warn({ event: "input.bad", seat, code, why: decoded.ok ? null : decoded.message });
+        this.out.signal(seat, { error: code, haptic: "long" });
+        return;
+      }
+      const msg = decoded.message as SeatInputMessage;
+      const key = `${seat}:${msg.boot}`;
+      const applied = this.seen.get(key) ?? 0;
+      if (msg.seq <= applied) {
+        this.log.info({ event: "input.duplicate", seat, boot: msg.boot, seq: msg.seq, applied });
+        return;
+      }
+      const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
+      const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
+      if (!result.ok) {
+        this.log.info({
+          event: "input.rejected",
+          seat,
+          kind: msg.kind,
+          code: result.rejection.code,
+        });
+        this.out.signal(seat, { error: result.rejection.code, haptic: "long" });
+        return;
+      }
+      this.log.debug({
+        event: "input.applied",
+        seat,
+        kind: msg.kind,
+        seq: msg.seq,
+        rev: result.state.rev,
+      });
+      this.afterCommit();
+    });
+  }
+
+  /** A host console's publish on `host/command`. Resolves once it may be acknowledged. */
+  hostCommand(payload: Buffer, at: number): Promise<void> {
+    return this.enqueue(async () => {
+      const decoded = decode(hostCommandTopic(this.id), payload);
+      if (!decoded.ok || decoded.topic.kind !== "host.command") {
+        const id = salvageCommandId(payload) ?? "";
+        const code = decoded.ok ? "bad_topic" : decoded.code;
+        const message = decoded.ok ? "not a host command" : decoded.message;
+        this.log.warn({ event: "command.bad", id, code, why: message });
+        this.out.reply({ id, ok: false, error: code, message });
+        return;
+      }
+      const cmd = decoded.message as HostCommand;
+      if (this.hostIds.includes(cmd.id)) {
+        this.log.info({ event: "command.duplicate", id: cmd.id, cmd: cmd.cmd });
+        this.out.reply({
+          id: cmd.id,
+          ok: true,
+          warnings: ["duplicate: this command id was already applied"],
+        });
+        return;
+      }
+      if (cmd.cmd === "setup") return this.setup(cmd, at);
+      const { id, ...action } = cmd;
+      const result = await this.apply({ type: "host", at, action }, { host: id });
+      if (!result.ok) {
+        this.log.info({ event: "command.rejected", id, cmd: cmd.cmd, code: result.rejection.code });
+        this.out.reply({
+          id,
+          ok: false,
+          error: result.rejection.code,
+          message: result.rejection.message,
+        });
+        return;
+      }
+      this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev: result.state.rev });
+      this.afterCommit();
+      this.out.reply({ id, ok: true });
+    });
+  }
+
+  private async setup(cmd: Extract<HostCommand, { cmd: "setup" }>, at: number): Promise<void> {
+    const phase = this.state?.phase;
+    if (phase === "day" || phase === "night") {
+      const message = "a game is in progress: send end first";
+      this.out.reply({ id: cmd.id, ok: false, error: "game_started", message });
+      return;
+    }
+    const prepared = prepareGame(configFromCommand(this.id, cmd, at));
+    if (!prepared.ok) {
+      this.log.info({ event: "command.rejected", id: cmd.id, cmd: "setup", code: prepared.error });
+      const { error, message, details } = prepared;
+      this.out.reply({ id: cmd.id, ok: false, error, message, details });
+      return;
+    }
+    await this.begin(prepared.config, prepared.state, cmd.id);
+    // The new game starts with everyone offline; tell it who is connected now.
+    for (const [seat, count] of this.connections) {
+      if (count > 0 && seat <= prepared.state.seats.length) {
+        await this.apply({ type: "presence", at: this.opts.now(), seat, online: true });
+      }
+    }
+    this.afterCommit();
+    this.out.reply(
+      prepared.warnings.length > 0
+        ? { id: cmd.id, ok: true, warnings: prepared.warnings }
+        : { id: cmd.id, ok: true },
+    );
+  }
+
+  /** A seat's connection opened or closed (the broker's own events). */
+  connection(seat: number, opened: boolean): void {
+    const before = this.connections.get(seat) ?? 0;
+    const after = Math.max(0, before + (opened ? 1 : -1));
+    this.connections.set(seat, after);
+    if ((before === 0) !== (after === 0)) {
+      this.presence(seat, after > 0).catch((err: Error) => {
+        this.log.error({ event: "presence.failed", seat, err: err.message });
+      });
+    }
+  }
+
+  private presence(seat: number, online: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      const state = this.state;
+      if (
+        this.closed ||
+        !state ||
+        seat > state.seats.length ||
+        state.seats[seat - 1]?.online === online
+      )
+        return;
+      const result = await this.apply({ type: "presence", at: this.opts.now(), seat, online });
+      if (result.ok) this.afterCommit();
+    });
+  }
+
+  private timerFired(deadline: number): void {
+    this.enqueue(async () => {
+      if (!this.state || nextDeadline(this.state) !== deadline) return; // superseded meanwhile
+      const result = await this.apply({ type: "timer", at: Math.max(this.opts.now(), deadline) });
+      if (!result.ok) this.log.debug({ event: "timer.stale", code: result.rejection.code });
+      this.afterCommit();
+    }).catch((err: Error) => this.log.error({ event: "timer.failed", err: err.message }));
+  }
+
+  /** Finishes queued work, stops the timer and closes the journal. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.scheduler.stop();
+    await this.queue;
+    await this.out.flush();
+    await this.journal?.close();
+  }
+
+  /** Resolves once every queued input is processed and its messages handed to the broker. */
+  async idle(): Promise<void> {
+    await this.queue;
+    await this.out.flush();
+  }
+}
+
+function toAction(msg: SeatInputMessage): SeatAction {
+  switch (msg.kind) {
+    case "hello":
+      return { kind: "hello", fw: msg.fw, caps: [...msg.caps] };
+    case "thumb":
+      return { kind: "thumb", down: msg.down };
+    case "blindfold":
+      return { kind: "blindfold", on: msg.on };
+    case "act":
+      return msg.option === undefined
+        ? { kind: "act", action: msg.action, targets: [...msg.targets] }
+        : { kind: "act", action: msg.action, targets: [...msg.targets], option: msg.option };
+    case "pass":
+      return { kind: "pass" };
+  }
+}
