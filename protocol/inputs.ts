@@ -24,7 +24,8 @@ export const helloInputSchema = z.object({
   ...envelope,
   kind: z.literal("hello"),
   fw: z.string().min(1).max(32),
-  caps: z.array(z.enum(CAPABILITIES)).max(CAPABILITIES.length),
+  /** Known ones are CAPABILITIES; unknown names are kept, so that newer paddles still pair. */
+  caps: z.array(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/)).max(16),
 });
 
 export const thumbInputSchema = z.object({

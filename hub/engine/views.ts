@@ -13,13 +13,18 @@ function ruleset(state: GameState) {
   return r;
 }
 
-export function publicView(state: GameState): PublicState {
+/**
+ * `now` is the hub's clock at publishing time, for countdowns. It is a parameter, not the
+ * time of the last accepted input, because that would tell the table when a secret night
+ * choice was accepted.
+ */
+export function publicView(state: GameState, now: number): PublicState {
   const ended = state.phase === "ended";
   const r = ruleset(state);
   return {
     table: state.table,
     ruleset: state.ruleset,
-    now: state.now,
+    now,
     phase: state.phase,
     step: state.step,
     round: state.round,
@@ -57,9 +62,9 @@ export function publicView(state: GameState): PublicState {
 }
 
 /** Everything a host may see, roles and night choices included; the generator state is left out. */
-export function hostView(state: GameState) {
+export function hostView(state: GameState, now: number) {
   const { rng: _rng, ...rest } = structuredClone(state);
-  return { ...rest, public: publicView(state) };
+  return { ...rest, public: publicView(state, now) };
 }
 
 function allies(
@@ -80,14 +85,21 @@ function allies(
   return { seats, roles };
 }
 
-export function seatView(state: GameState, seatNumber: number): SeatView {
+/** A seat view without its `rev`, which the hub assigns per topic (see SeatViewBody). */
+export type SeatViewBody = Omit<SeatView, "rev">;
+
+/**
+ * The seat's private view. It carries no revision: a counter of accepted inputs would let
+ * a paddle count the secret choices of others, so the hub numbers each seat's views itself,
+ * bumping `rev` only when that seat's view changes.
+ */
+export function seatView(state: GameState, seatNumber: number): SeatViewBody {
   const me = state.seats[seatNumber - 1];
   if (!me) throw new Error(`no seat ${seatNumber}`);
   const r = ruleset(state);
   const known = allies(state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
   return {
-    rev: state.rev,
     seat: me.seat,
     role: me.role,
     team: me.team,

@@ -147,7 +147,7 @@ export class EngineDriver {
   }
 
   get pub() {
-    return publicView(this.state);
+    return publicView(this.state, this.at);
   }
 
   view(seat: number) {
