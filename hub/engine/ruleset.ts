@@ -75,36 +75,53 @@ export interface Game {
   living(): SeatState[];
 }
 
+/** The handlers' door to the state and the effects; a class, so replay allocates little per input. */
+class GameContext implements Game {
+  constructor(
+    readonly state: GameState,
+    readonly at: number,
+    private readonly effects: Effect[] | null,
+  ) {}
+
+  log(
+    key: string,
+    seats: number[] = [],
+    params: Record<string, string | number | boolean | null> = {},
+  ): void {
+    const state = this.state;
+    state.logSeq += 1;
+    const entry = { seq: state.logSeq, at: this.at, key, seats, params };
+    state.announcements.push(entry);
+    if (state.announcements.length > ANNOUNCEMENTS_KEPT) state.announcements.shift();
+    this.effects?.push({ type: "log", entry });
+  }
+
+  signal(seat: number, signal: Signal): void {
+    this.effects?.push({ type: "signal", seat, signal });
+  }
+
+  enter(phase: GameState["phase"], step: string, seconds: number | null): void {
+    const state = this.state;
+    state.phase = phase;
+    state.step = step;
+    const ms = seconds === null ? null : Math.round(seconds * 1000);
+    if (state.paused) state.clock = { until: null, remaining: ms };
+    else state.clock = { until: ms === null ? null : this.at + ms, remaining: null };
+  }
+
+  seat(n: number): SeatState {
+    const s = this.state.seats[n - 1];
+    if (!s) throw new Error(`no seat ${n}`);
+    return s;
+  }
+
+  living(): SeatState[] {
+    return this.state.seats.filter((s) => s.alive);
+  }
+}
+
 export function makeGame(state: GameState, at: number, effects: Effect[] | null): Game {
-  return {
-    state,
-    at,
-    log(key, seats = [], params = {}) {
-      state.logSeq += 1;
-      const entry = { seq: state.logSeq, at, key, seats, params };
-      state.announcements.push(entry);
-      if (state.announcements.length > ANNOUNCEMENTS_KEPT) state.announcements.shift();
-      effects?.push({ type: "log", entry });
-    },
-    signal(seat, signal) {
-      effects?.push({ type: "signal", seat, signal });
-    },
-    enter(phase, step, seconds) {
-      state.phase = phase;
-      state.step = step;
-      const ms = seconds === null ? null : Math.round(seconds * 1000);
-      if (state.paused) state.clock = { until: null, remaining: ms };
-      else state.clock = { until: ms === null ? null : at + ms, remaining: null };
-    },
-    seat(n) {
-      const s = state.seats[n - 1];
-      if (!s) throw new Error(`no seat ${n}`);
-      return s;
-    },
-    living() {
-      return state.seats.filter((s) => s.alive);
-    },
-  };
+  return new GameContext(state, at, effects);
 }
 
 export const ANNOUNCEMENTS_KEPT = 12;

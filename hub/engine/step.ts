@@ -105,7 +105,8 @@ export function applyInPlace(
 
 /** The pure step: the input's result as a new state, or a rejection. */
 export function step(state: GameState, input: EngineInput): StepResult {
-  const draft = structuredClone(state);
+  // The state is plain JSON by design; a JSON round trip is the fastest deep copy of it.
+  const draft = JSON.parse(JSON.stringify(state)) as GameState;
   const effects: Effect[] = [];
   const rejection = applyInPlace(draft, input, effects);
   if (rejection) return { ok: false, rejection };

@@ -173,19 +173,23 @@ function resolveLeave(g: Game, vote: VoteFlow, leave: number): void {
 /** SPORT-VOTE-06, SPORT-LAST-01: out with a 30 s last word each, then night. */
 function eliminateByVote(g: Game, seats: number[]): void {
   const { o } = sportOf(g);
+  // SPORT-OPEN-05 (b): decided before markOut, which clears the silenced mark.
+  const speaking = seats.filter(
+    (seat) =>
+      !(
+        o.silencedLoses === "allSpeaking" &&
+        sportOf(g).flow.silenced[String(seat)] === g.state.round
+      ),
+  );
   for (const n of seats) markOut(g, g.seat(n), "voted");
   g.log("vote.eliminated", seats, {});
   sportOf(g).flow.vote = null;
   if (checkWin(g)) return;
-  const turns = seats
-    .filter(
-      (seat) =>
-        !(
-          o.silencedLoses === "allSpeaking" &&
-          sportOf(g).flow.silenced[String(seat)] === g.state.round
-        ),
-    )
-    .map((seat) => ({ seat, step: "lastword" as const, seconds: o.lastWordSeconds }));
+  const turns = speaking.map((seat) => ({
+    seat,
+    step: "lastword" as const,
+    seconds: o.lastWordSeconds,
+  }));
   startTurns(g, turns, "night");
 }
 
