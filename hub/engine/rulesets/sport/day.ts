@@ -23,12 +23,14 @@ export function morning(g: Game): void {
   g.enter("day", "morning", null);
   const victim = kill === null ? null : g.seat(kill);
   if (victim?.alive) {
+    // SPORT-OPEN-05 (b): decided before markOut, which clears the silenced mark.
+    const silent = o.silencedLoses === "allSpeaking" && isSilenced(state, victim.seat);
     markOut(g, victim, "killed");
     g.log("morning.killed", [victim.seat], { round: state.round });
     if (checkWin(g)) return;
     startTurns(
       g,
-      [{ seat: victim.seat, step: "lastword", seconds: o.lastWordNightSeconds }],
+      silent ? [] : [{ seat: victim.seat, step: "lastword", seconds: o.lastWordNightSeconds }],
       "speeches",
     );
     return;
