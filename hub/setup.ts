@@ -56,12 +56,11 @@ export function prepareGame(config: GameConfig): SetupResult {
     return { ok: false, error: "internal", message: (err as Error).message, details: [] };
   }
   if (created.ok) return { ok: true, config, state: created.state, warnings: created.warnings };
-  const seatErrors = created.errors.filter((e) => e.startsWith("seats") || e.startsWith("seat "));
-  const error: ErrorCode =
-    seatErrors.length === created.errors.length ? "bad_setup" : "bad_option_value";
+  // Wrong seats (count, numbering, names) make the setup wrong; otherwise only options are.
+  const seatErrors = created.errors.filter((e) => e.startsWith("seats"));
   return {
     ok: false,
-    error: seatErrors.length > 0 && seatErrors.length < created.errors.length ? "bad_setup" : error,
+    error: seatErrors.length > 0 ? "bad_setup" : "bad_option_value",
     message: `the setup is not valid: ${created.errors.join("; ")}`,
     details: created.errors,
   };
