@@ -195,6 +195,8 @@ describe("SPORT zero night", () => {
     expect(woken(d)).toEqual([1, 2, 3]);
     for (const s of [1, 2, 3]) d.blindfold(s, true).blindfold(s, false);
     expect(d.pub.seats.filter((s) => !s.alive)).toEqual([]);
+    d.next();
+    for (const s of [1, 2, 3]) d.blindfold(s, true); // "the mafia falls asleep"
     d.skipNight().passAll(); // Night 1: the shot is taken with eyes closed
     expect(d.state.step).toBe("mafia");
     expect(woken(d)).toEqual([]);
@@ -213,6 +215,34 @@ describe("SPORT zero night", () => {
     for (const s of [1, 2, 3]) d.actOk(s, "shoot", [9]);
     d.skipNight();
     expect(d.pub.seats[8]?.out).toBe("killed");
+  });
+
+  it("SPORT-NIGHT0-05, SPORT-FOUL-16: a blindfold left off through the next step is peeking, put back on in time it is not", () => {
+    const d = zeroNight();
+    for (const s of [1, 2, 3]) d.blindfold(s, true).blindfold(s, false);
+    d.next(); // the Don's step: the mafiosi have this whole step to put the blindfold back on
+    d.blindfold(2, true);
+    expect(d.pub.seats.filter((s) => !s.alive)).toEqual([]);
+    d.next(); // the step ends: seat 3 is still without a blindfold, the Don was awake in it
+    expect(d.pub.seats.filter((s) => !s.alive).map((s) => [s.seat, s.out])).toEqual([
+      [3, "removed"],
+    ]);
+    expect(
+      d
+        .allLogs()
+        .filter((l) => l.key === "removed")
+        .map((l) => l.seats),
+    ).toEqual([[3]]);
+    d.blindfold(1, true).next(); // the Sheriff's step ends with every blindfold on
+    expect(d.pub.seats.filter((s) => !s.alive).map((s) => s.seat)).toEqual([3]);
+  });
+
+  it("SPORT-FOUL-16: a paddle whose first report at night is 'off' gets the rest of the step", () => {
+    const d = zeroNight().next(); // the Don's step
+    d.blindfold(7, false);
+    expect(d.pub.seats[6]?.alive).toBe(true);
+    d.next();
+    expect(d.pub.seats[6]?.out).toBe("removed");
   });
 
   it("SPORT-NIGHT0-05: when the mafia falls asleep, a mafioso without a blindfold is peeking", () => {

@@ -152,24 +152,39 @@ describe("SPORT shootout", () => {
     expect(all.pub.phase).toBe("night");
   });
 
-  it.each(["livingMajority", "castMajority"])(
-    "SPORT-OPEN-10, SPORT-TIE-05 (leaveVoteThreshold %s): exactly half voting leave keeps all; night follows either way",
-    (threshold) => {
-      const half = partialReTie({ leaveVoteThreshold: threshold });
-      vote(half, [[1, 2, 3, 4, 5]]);
-      expect(half.pub.tally).toEqual({ leave: 5, stay: 5 });
-      expect(half.logKeys()).toContain("vote.leave.no");
-      expect(outSeats(half)).toEqual([]);
-      expect(half.pub).toMatchObject({ phase: "night", round: 1 });
-      const none = partialReTie({ leaveVoteThreshold: threshold });
-      vote(none, [[]]); // nobody votes: a non-vote is "stay"
-      expect(none.pub.tally).toEqual({ leave: 0, stay: 10 });
-      expect(outSeats(none)).toEqual([]);
-      const more = partialReTie({ leaveVoteThreshold: threshold });
-      vote(more, [[1, 2, 3, 4, 5, 7]]);
-      expect(outSeats(more)).toEqual([5, 6]);
-    },
-  );
+  it("SPORT-OPEN-10 (a), SPORT-TIE-05: exactly half of the living voting leave keeps all; night follows either way", () => {
+    const half = partialReTie();
+    vote(half, [[1, 2, 3, 4, 5]]);
+    expect(half.pub.tally).toEqual({ leave: 5, stay: 5 });
+    expect(half.logKeys()).toContain("vote.leave.no");
+    expect(outSeats(half)).toEqual([]);
+    expect(half.pub).toMatchObject({ phase: "night", round: 1 });
+    const none = partialReTie();
+    vote(none, [[]]); // nobody votes: a non-vote is "stay"
+    expect(none.pub.tally).toEqual({ leave: 0, stay: 10 });
+    expect(outSeats(none)).toEqual([]);
+    const more = partialReTie();
+    vote(more, [[1, 2, 3, 4, 5, 7]]);
+    expect(outSeats(more)).toEqual([5, 6]);
+  });
+
+  it("SPORT-OPEN-10 (b) leaveVoteThreshold castMajority: a leave window and a stay window; more leave than stay among votes cast", () => {
+    const fewer = partialReTie({ leaveVoteThreshold: "castMajority" });
+    vote(fewer, [[1, 2, 3]]);
+    expect(fewer.pub.step).toBe("stayvote");
+    expect(fewer.pub.tally).toEqual({ leave: 3 });
+    vote(fewer, [[4, 7]]); // 3 leave against 2 stay: they leave, though 3 is not half of 10
+    expect(fewer.pub.tally).toEqual({ leave: 3, stay: 2 });
+    expect(outSeats(fewer)).toEqual([5, 6]);
+    const tie = partialReTie({ leaveVoteThreshold: "castMajority" });
+    vote(tie, [
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(tie.logKeys()).toContain("vote.leave.no");
+    expect(outSeats(tie)).toEqual([]);
+    expect(tie.pub).toMatchObject({ phase: "night", round: 1 });
+  });
 });
 
 const CAUSES = [

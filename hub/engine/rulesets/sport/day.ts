@@ -23,14 +23,12 @@ export function morning(g: Game): void {
   g.enter("day", "morning", null);
   const victim = kill === null ? null : g.seat(kill);
   if (victim?.alive) {
-    // SPORT-OPEN-05 (b): decided before markOut, which clears the silenced mark.
-    const silent = o.silencedLoses === "allSpeaking" && isSilenced(state, victim.seat);
     markOut(g, victim, "killed");
     g.log("morning.killed", [victim.seat], { round: state.round });
     if (checkWin(g)) return;
     startTurns(
       g,
-      silent ? [] : [{ seat: victim.seat, step: "lastword", seconds: o.lastWordNightSeconds }],
+      [{ seat: victim.seat, step: "lastword", seconds: o.lastWordNightSeconds }],
       "speeches",
     );
     return;
@@ -71,10 +69,6 @@ export function startSpeeches(g: Game): void {
   for (let k = 0; k < state.seats.length; k++) {
     const seat = ((first - 1 + k) % state.seats.length) + 1;
     if (!state.seats[seat - 1]?.alive) continue;
-    if (isSilenced(state, seat)) {
-      g.log("speech.lost", [seat], { round: state.round });
-      continue;
-    }
     turns.push({ seat, step: "speech", seconds: o.speechSeconds });
   }
   g.log("day.start", [first], { round: state.round });

@@ -52,11 +52,10 @@ export function checkWin(g: Game): boolean {
 
 /** Takes a seat out of play; the caller decides what happens to the running step. */
 export function markOut(g: Game, seat: SeatState, out: "killed" | "voted" | "removed"): void {
-  const { flow, o } = sportOf(g);
+  const { o } = sportOf(g);
   seat.alive = false;
   seat.out = out;
   if (o.revealOnElimination) seat.shownRole = seat.role;
-  delete flow.silenced[String(seat.seat)];
 }
 
 /** SPORT-VOTE-04, SPORT-FOUL-14/15/16, host removal: immediate, no last word by default. */

@@ -48,6 +48,8 @@ export function startNight(g: Game): void {
 export function endNightStep(g: Game): void {
   const { o } = sportOf(g);
   const state = g.state;
+  sweepBlindfolds(g);
+  if (state.phase === "ended") return;
   const index = NIGHT_STEPS.indexOf(state.step as SportNightStep);
   if (state.step === "mafia" && state.round > 0) resolveShot(g);
   const next = NIGHT_STEPS[index + 1];
@@ -83,16 +85,33 @@ export function isAwake(state: GameState, seat: SeatState): boolean {
   return wakes.includes(state.step as SportNightStep);
 }
 
-/** SPORT-FOUL-15/16: a blindfold off at night when the step has not woken the seat. */
+/**
+ * SPORT-FOUL-15/16: taking the blindfold off at night when the step has not woken the seat
+ * removes the player at once.
+ */
 export function blindfoldAtNight(
   g: Game,
   seat: SeatState,
   on: boolean,
   wasOn: boolean | null,
 ): void {
-  if (on || wasOn === false || !seat.alive || g.state.phase !== "night") return;
+  if (on || wasOn !== true || !seat.alive || g.state.phase !== "night") return;
   if (isAwake(g.state, seat)) return;
   removeSeat(g, seat, "peeking");
+}
+
+/**
+ * A blindfold that stays off is peeking too: a seat that was woken has the whole next step
+ * to put it back on (SPORT-NIGHT0-05), and a seat whose first report at night is "off" has
+ * the rest of the step. Whoever the ending step did not wake and is still without a
+ * blindfold is removed. Seats that never reported the sensor are left to the host.
+ */
+function sweepBlindfolds(g: Game): void {
+  for (const seat of g.state.seats) {
+    if (g.state.phase !== "night") return;
+    if (seat.alive && seat.blindfoldOn === false && !isAwake(g.state, seat))
+      removeSeat(g, seat, "peeking");
+  }
 }
 
 export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
@@ -104,9 +123,11 @@ export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
   const until = state.clock.until;
   if (state.step === "mafia" && role.shoots) {
     if (o.secondShot === "reject" && night.shots[String(seat.seat)]?.length) return null;
-    const targets = state.seats.filter(
-      (s) => s.alive && (o.shotTargets === "living" || s.team !== "mafia"),
-    );
+    // (b): every number but the black ones is called; a shot at an eliminated seat misses.
+    const targets =
+      o.shotTargets === "living"
+        ? state.seats.filter((s) => s.alive)
+        : state.seats.filter((s) => s.team !== "mafia");
     return {
       action: "shoot",
       targets: targets.map((s) => s.seat),

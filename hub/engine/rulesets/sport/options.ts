@@ -26,7 +26,7 @@ export const sportOptionsSchema = z.strictObject({
   autoAdvance: z.boolean().default(true),
   /** SPORT-OPEN-01: (a) "living" — all living mafiosi must agree; (b) "three" — three shooters, literally. */
   shotQuorum: z.enum(["living", "three"]).default("living"),
-  /** SPORT-OPEN-02: (a) any living seat is a target and a second shot spoils the shot; (b) only red-looking... living non-black seats. */
+  /** SPORT-OPEN-02: (a) "living": any living seat, and a second shot by anyone spoils the shot; (b) "nonBlack": every number but the black ones is called, and a shot at an eliminated seat misses. */
   shotTargets: z.enum(["living", "nonBlack"]).default("living"),
   secondShot: z.enum(["miss", "reject"]).default("miss"),
   /** SPORT-OPEN-03: (a) a Don or Sheriff shot tonight still checks; (b) he does not. */
@@ -42,7 +42,7 @@ export const sportOptionsSchema = z.strictObject({
   selfNomination: z.boolean().default(false),
   /** SPORT-OPEN-09: (a) only those tied at the top of the revote go to the leave/stay vote; (b) all tied. */
   revoteTie: z.enum(["topTied", "allTied"]).default("topTied"),
-  /** SPORT-OPEN-10: (a) more than half of the living vote "leave"; (b) a majority of the votes cast (a non-vote is "stay" either way, so: more "leave" than half of the voters). */
+  /** SPORT-OPEN-10: (a) "livingMajority": all leave if more than half of the living vote "leave" (a non-vote is "stay"); (b) "castMajority": a "leave" window and a "stay" window, more leave than stay votes wins, a tie stays. */
   leaveVoteThreshold: z.enum(["livingMajority", "castMajority"]).default("livingMajority"),
   /** SPORT-OPEN-12: (a) no role is shown on elimination; (b) it is. All roles are shown at the end either way. */
   revealOnElimination: z.boolean().default(false),

@@ -11,6 +11,18 @@ import { startRevote } from "./vote.js";
 
 export const SPEAKING_STEPS: readonly string[] = ["speech", "shootout", "lastword"];
 
+/**
+ * SPORT-FOUL-12, SPORT-OPEN-05: a player silenced for today loses his day speech; under
+ * (b) "allSpeaking" also his justification and last word. The one place this is decided.
+ */
+function maySpeak(g: Game, turn: Turn): boolean {
+  const { flow, o } = sportOf(g);
+  if (flow.silenced[String(turn.seat)] !== g.state.round) return true;
+  if (turn.step !== "speech" && o.silencedLoses !== "allSpeaking") return true;
+  g.log("speech.lost", [turn.seat], { round: g.state.round, step: turn.step });
+  return false;
+}
+
 /** Starts a sequence of turns; owed last words (SPORT-OPEN-07 b) come first. */
 export function startTurns(g: Game, turns: Turn[], after: AfterTurns): void {
   const { flow, o } = sportOf(g);
@@ -20,7 +32,7 @@ export function startTurns(g: Game, turns: Turn[], after: AfterTurns): void {
     seconds: o.lastWordSeconds,
   }));
   flow.owedLastWords = [];
-  flow.turns = [...owed, ...turns];
+  flow.turns = [...owed, ...turns].filter((turn) => maySpeak(g, turn));
   flow.after = after;
   nextTurn(g);
 }

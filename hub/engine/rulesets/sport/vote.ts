@@ -12,7 +12,10 @@ import type { VoteFlow } from "./flow.js";
 import { startNight } from "./night.js";
 import { startTurns } from "./speaking.js";
 
-export const VOTE_STEPS: readonly string[] = ["vote", "revote", "leavevote"];
+export const VOTE_STEPS: readonly string[] = ["vote", "revote", "leavevote", "stayvote"];
+
+/** In a leave/stay vote, what a voter chose (votes map to the voter's seat for "leave"). */
+const STAY = 0;
 
 const STEP_OF: Record<VoteFlow["kind"], string> = {
   main: "vote",
@@ -40,7 +43,9 @@ function openWindow(g: Game): void {
   state.ballot = [...vote.ballot];
   state.speaker = null;
   state.counting = vote.kind === "leave" ? null : (vote.ballot[vote.index] ?? null);
-  g.enter("day", STEP_OF[vote.kind], o.voteWindowSeconds);
+  // SPORT-OPEN-10 (b) counts "stay" in a second window, so that votes cast can be compared.
+  const step = vote.kind === "leave" && vote.index === 1 ? "stayvote" : STEP_OF[vote.kind];
+  g.enter("day", step, o.voteWindowSeconds);
 }
 
 function tallyOf(vote: VoteFlow, upTo: number): Record<string, number> {
@@ -75,21 +80,32 @@ export function thumbInVote(
 
 /** Closes the open window: by its timer or the host's `next`. */
 export function closeWindow(g: Game): void {
-  const { flow } = sportOf(g);
+  const { flow, o } = sportOf(g);
   const vote = flow.vote as VoteFlow;
   const state = g.state;
   const nominee = vote.kind === "leave" ? null : (vote.ballot[vote.index] as number);
   const last = vote.index === vote.ballot.length - 1 || vote.kind === "leave";
   for (const s of state.seats) {
     if (!s.alive || String(s.seat) in vote.votes) continue;
-    if (s.thumbDown === true) vote.votes[String(s.seat)] = nominee ?? s.seat;
+    if (s.thumbDown === true)
+      vote.votes[String(s.seat)] = nominee ?? (vote.index === 1 ? STAY : s.seat);
     // SPORT-VOTE-05: whoever voted for nobody votes for the last nominee (a leave/stay non-vote is "stay").
     else if (last && nominee !== null) vote.votes[String(s.seat)] = nominee;
   }
   if (vote.kind === "leave") {
-    const leave = Object.keys(vote.votes).length;
-    state.tally = { leave, stay: g.living().length - leave };
-    resolveLeave(g, vote, leave);
+    const leave = Object.values(vote.votes).filter((v) => v !== STAY).length;
+    if (o.leaveVoteThreshold === "castMajority" && vote.index === 0) {
+      state.tally = { leave };
+      vote.index = 1;
+      openWindow(g);
+      return;
+    }
+    const stay =
+      o.leaveVoteThreshold === "castMajority"
+        ? Object.keys(vote.votes).length - leave
+        : g.living().length - leave;
+    state.tally = { leave, stay };
+    resolveLeave(g, vote, leave, stay);
     return;
   }
   state.tally = tallyOf(vote, vote.index);
@@ -128,16 +144,11 @@ function resolveVote(g: Game, vote: VoteFlow): void {
     const { flow } = sportOf(g);
     flow.vote = { ...vote, ballot: top, tied: top, votes: {}, index: 0, downInWindow: [] };
     state.ballot = [...top];
-    state.tally = {};
-    const turns = top
-      .filter(
-        (seat) =>
-          !(
-            o.silencedLoses === "allSpeaking" &&
-            sportOf(g).flow.silenced[String(seat)] === state.round
-          ),
-      )
-      .map((seat) => ({ seat, step: "shootout" as const, seconds: o.justifySeconds }));
+    const turns = top.map((seat) => ({
+      seat,
+      step: "shootout" as const,
+      seconds: o.justifySeconds,
+    }));
     startTurns(g, turns, "revote");
     return;
   }
@@ -152,16 +163,14 @@ export function startRevote(g: Game): void {
   startVote(g, "revote", ballot, vote.tied);
 }
 
-function resolveLeave(g: Game, vote: VoteFlow, leave: number): void {
+function resolveLeave(g: Game, vote: VoteFlow, leave: number, stay: number): void {
   const { o } = sportOf(g);
   const state = g.state;
-  const living = g.living().length;
-  // SPORT-OPEN-10: (a) more than half of the living players; (b) more "leave" than "stay" among those who voted.
+  // SPORT-OPEN-10: (a) more than half of the living players vote "leave", a non-vote is "stay";
+  // (b) more "leave" than "stay" among the votes cast in two windows, a tie stays.
   const leaves =
-    o.leaveVoteThreshold === "livingMajority"
-      ? leave * 2 > living
-      : leave * 2 > living && leave > 0;
-  g.log(leaves ? "vote.leave.yes" : "vote.leave.no", vote.ballot, { leave, stay: living - leave });
+    o.leaveVoteThreshold === "livingMajority" ? leave * 2 > g.living().length : leave > stay;
+  g.log(leaves ? "vote.leave.yes" : "vote.leave.no", vote.ballot, { leave, stay });
   state.counting = null;
   if (leaves) {
     eliminateByVote(g, vote.ballot);
@@ -173,19 +182,11 @@ function resolveLeave(g: Game, vote: VoteFlow, leave: number): void {
 /** SPORT-VOTE-06, SPORT-LAST-01: out with a 30 s last word each, then night. */
 function eliminateByVote(g: Game, seats: number[]): void {
   const { o } = sportOf(g);
-  // SPORT-OPEN-05 (b): decided before markOut, which clears the silenced mark.
-  const speaking = seats.filter(
-    (seat) =>
-      !(
-        o.silencedLoses === "allSpeaking" &&
-        sportOf(g).flow.silenced[String(seat)] === g.state.round
-      ),
-  );
   for (const n of seats) markOut(g, g.seat(n), "voted");
   g.log("vote.eliminated", seats, {});
   sportOf(g).flow.vote = null;
   if (checkWin(g)) return;
-  const turns = speaking.map((seat) => ({
+  const turns = seats.map((seat) => ({
     seat,
     step: "lastword" as const,
     seconds: o.lastWordSeconds,
