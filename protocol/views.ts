@@ -45,6 +45,8 @@ export const seatViewSchema = z.object({
   lang: z.enum(LANGS),
   prompt: promptSchema.nullable(),
   results: z.array(resultSchema),
+  /** Live choices of team members this seat may see (the app's mafia proposals): seat → target. */
+  proposals: z.record(z.string(), seatNumberSchema),
   /** Whether the seat must keep its blindfold on now (night, not woken). */
   blindfold: z.boolean(),
 });
@@ -105,6 +107,8 @@ export const publicStateSchema = z.object({
   tally: z.record(z.string(), z.number().int().min(0)),
   /** Who is on the ballot of the current vote (the tied players in a shootout). */
   ballot: z.array(seatNumberSchema),
+  /** Seats whose input the current step waits for, where that is public (a day vote; never at night). */
+  waitingFor: z.array(seatNumberSchema),
   winner: z.enum(WINNERS).nullable(),
   roles: z.record(z.string(), z.string()).nullable(),
   deal: dealSchema.nullable(),

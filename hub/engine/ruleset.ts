@@ -51,6 +51,16 @@ export interface Ruleset {
   timings(options: Record<string, unknown>): Record<string, number>;
   /** Public extras (branding and the like) derived from the options. */
   extras(options: Record<string, unknown>): Record<string, unknown>;
+  /** Deadlines besides the step's own (e.g. a disconnect's grace period), hub epoch ms. */
+  deadlines?(state: GameState): number[];
+  /** A timer input arrived and one of `deadlines` is due. */
+  onDeadline?(g: Game): void;
+  /** Team members' live choices this seat may see (e.g. the mafia's proposals): proposer → target. */
+  proposals?(state: GameState, seat: SeatState): Record<string, number>;
+  /** Seats whose input the current step waits for, where that is public (never at night). */
+  waitingFor?(state: GameState): number[];
+  /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */
+  endRole?(state: GameState, seat: SeatState): string;
 }
 
 /** Sensor states as they were before the current input, for edge detection. */

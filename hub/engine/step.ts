@@ -126,10 +126,11 @@ function dispatch(ruleset: Ruleset, g: Game, input: EngineInput): Rejection | nu
     }
     case "timer": {
       if (state.phase === "setup" || state.phase === "ended") return reject("stale_timer");
-      if (state.paused || state.clock.until === null || input.at < state.clock.until)
-        return reject("stale_timer");
-      if (state.options.autoAdvance === false)
-        return reject("stale_timer", "steps wait for the host (autoAdvance is off)");
+      if (ruleset.onDeadline && (ruleset.deadlines?.(state) ?? []).some((d) => d <= input.at)) {
+        ruleset.onDeadline(g);
+        return null;
+      }
+      if (!stepDue(state, input.at)) return reject("stale_timer");
       return ruleset.onStepEnd(g, "timer");
     }
     case "seat":
@@ -237,9 +238,19 @@ export function endGame(g: Game, winner: GameState["winner"]): void {
   if (winner) g.log("game.end", [], { winner });
 }
 
+/** Whether the current step's own timer has run out (and is allowed to end the step). */
+function stepDue(state: GameState, at: number): boolean {
+  if (state.paused || state.clock.until === null || at < state.clock.until) return false;
+  return state.options.autoAdvance !== false;
+}
+
 /** The deadline the hub should arm a timer for, or null. */
 export function nextDeadline(state: GameState): number | null {
-  if (state.phase === "setup" || state.phase === "ended" || state.paused) return null;
-  if (state.options.autoAdvance === false) return null;
-  return state.clock.until;
+  if (state.phase === "setup" || state.phase === "ended") return null;
+  const ruleset = rulesetOf(state);
+  const all = [...(ruleset.deadlines?.(state) ?? [])];
+  if (!state.paused && state.options.autoAdvance !== false && state.clock.until !== null) {
+    all.push(state.clock.until);
+  }
+  return all.length > 0 ? Math.min(...all) : null;
 }

@@ -18,8 +18,15 @@ function ruleset(state: GameState) {
  * time of the last accepted input, because that would tell the table when a secret night
  * choice was accepted.
  */
+function endRole(state: GameState, seat: SeatState): string {
+  return ruleset(state).endRole?.(state, seat) ?? seat.role ?? "unknown";
+}
+
 export function publicView(state: GameState, now: number): PublicState {
   const ended = state.phase === "ended";
+  // The deal is opened at the end only if every role may be shown (APP-OPEN-10 keeps a
+  // disconnected player's role hidden; the journal still lets a host verify it).
+  const opened = ended && state.seats.every((s) => endRole(state, s) === s.role);
   const r = ruleset(state);
   return {
     table: state.table,
@@ -38,21 +45,22 @@ export function publicView(state: GameState, now: number): PublicState {
       out: s.out,
       fouls: s.fouls,
       online: s.online,
-      role: ended ? s.role : s.shownRole,
+      role: ended ? endRole(state, s) : s.shownRole,
     })),
     nominations: [...state.nominations],
     counting: state.counting,
     tally: { ...state.tally },
     ballot: [...state.ballot],
+    waitingFor: state.phase === "night" ? [] : (r.waitingFor?.(state) ?? []),
     winner: state.winner,
     roles: ended
-      ? Object.fromEntries(state.seats.map((s) => [String(s.seat), s.role ?? "unknown"]))
+      ? Object.fromEntries(state.seats.map((s) => [String(s.seat), endRole(state, s)]))
       : null,
     deal: state.deal
       ? {
           commitment: state.deal.commitment,
-          salt: ended ? state.deal.salt : null,
-          roles: ended ? [...state.deal.roles] : null,
+          salt: opened ? state.deal.salt : null,
+          roles: opened ? [...state.deal.roles] : null,
         }
       : null,
     announcements: state.announcements.map((a) => ({ ...a })),
@@ -109,6 +117,7 @@ export function seatView(state: GameState, seatNumber: number): SeatViewBody {
     lang: me.lang,
     prompt: state.paused ? null : r.prompt(state, me),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
+    proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,
   };
 }

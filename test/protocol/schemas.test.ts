@@ -89,6 +89,7 @@ const SEAT_VIEW = {
   prompt: PROMPT,
   results: [{ night: 1, key: "check.mafia", seats: [7] }],
   blindfold: false,
+  proposals: {},
 };
 
 const PUBLIC_STATE = {
@@ -106,6 +107,7 @@ const PUBLIC_STATE = {
   counting: null,
   tally: { "5": 3, "2": 6 },
   ballot: [5, 2],
+  waitingFor: [],
   winner: null,
   roles: null,
   deal: { commitment: "a".repeat(64), salt: null, roles: null },
