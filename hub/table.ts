@@ -15,13 +15,13 @@ import {
   salvageCommandId,
   seatInputTopic,
 } from "../protocol/index.js";
+import { toAction } from "./actions.js";
 import {
   applyInPlace,
   type EngineInput,
   type GameConfig,
   type GameState,
   nextDeadline,
-  type SeatAction,
   type StepResult,
   step,
 } from "./engine/index.js";
@@ -400,22 +400,5 @@ export class Table {
   async idle(): Promise<void> {
     await this.queue;
     await this.out.flush();
-  }
-}
-
-function toAction(msg: SeatInputMessage): SeatAction {
-  switch (msg.kind) {
-    case "hello":
-      return { kind: "hello", fw: msg.fw, caps: [...msg.caps] };
-    case "thumb":
-      return { kind: "thumb", down: msg.down };
-    case "blindfold":
-      return { kind: "blindfold", on: msg.on };
-    case "act":
-      return msg.option === undefined
-        ? { kind: "act", action: msg.action, targets: [...msg.targets] }
-        : { kind: "act", action: msg.action, targets: [...msg.targets], option: msg.option };
-    case "pass":
-      return { kind: "pass" };
   }
 }
