@@ -1,0 +1,81 @@
+/**
+ * `npm run firmware:build [-- --config FILE] [--out FILE] [--no-minify]`: type-checks the
+ * device build against the bare ES2015 library, bundles espruino/main.ts with esbuild
+ * (es2015, iife) into one file for Espruino, and prints its size. The configuration (Wi-Fi,
+ * hub address, table, seat, password, pins) is baked in; see paddle.config.example.json.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { checkDeviceConfig, type DeviceConfig } from "./device-config.js";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const EXAMPLE_CONFIG = resolve(HERE, "paddle.config.example.json");
+export const LOCAL_CONFIG = resolve(HERE, "paddle.config.json");
+export const DEFAULT_OUT = resolve(HERE, "dist/paddle.js");
+
+/** Modules the Espruino IDE/command line uploads with the code; see globals.d.ts. */
+const REQUIRE_MARK = /\bespruinoRequire\(/g;
+
+export function loadDeviceConfig(path: string): DeviceConfig {
+  const config = JSON.parse(readFileSync(path, "utf8")) as DeviceConfig;
+  const errors = checkDeviceConfig(config);
+  if (errors.length > 0) throw new Error(`${path}: ${errors.join("; ")}`);
+  return config;
+}
+
+/** Fails with tsc's own output when the device code does not type-check. */
+export function typeCheckDevice(): void {
+  const tsc = resolve(HERE, "../../node_modules/typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "--noEmit", "-p", resolve(HERE, "tsconfig.json")], {
+    stdio: "inherit",
+  });
+}
+
+export async function bundleFirmware(config: DeviceConfig, minify: boolean): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(HERE, "main.ts")],
+    bundle: true,
+    format: "iife",
+    target: "es2015",
+    platform: "neutral",
+    write: false,
+    legalComments: "none",
+    minify,
+    charset: "ascii",
+    define: { PADDLE_CONFIG: JSON.stringify(config) },
+    logLevel: "silent",
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error("esbuild produced no output");
+  return file.text.replace(REQUIRE_MARK, "require(");
+}
+
+async function main(argv: string[]): Promise<void> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const configPath = resolve(
+    arg("--config") ?? (existsSync(LOCAL_CONFIG) ? LOCAL_CONFIG : EXAMPLE_CONFIG),
+  );
+  const out = resolve(arg("--out") ?? DEFAULT_OUT);
+  const config = loadDeviceConfig(configPath);
+  typeCheckDevice();
+  const code = await bundleFirmware(config, !argv.includes("--no-minify"));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, code);
+  const wifi = config.wifi.ssid === "" ? "no Wi-Fi (direct)" : `Wi-Fi "${config.wifi.ssid}"`;
+  process.stdout.write(
+    `firmware: ${out} ${Buffer.byteLength(code)} bytes; seat ${config.seat} of ${config.table} -> ${config.hub.host}:${config.hub.port}, ${wifi}; config ${configPath}\n`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((err: Error) => {
+    process.stderr.write(`firmware:build: ${err.message}\n`);
+    process.exit(1);
+  });
+}

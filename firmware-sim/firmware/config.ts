@@ -1,0 +1,54 @@
+/** What a paddle is told at build time (device) or start-up (simulator). */
+
+export interface Timings {
+  /** How long a `connected` may go without the seat's retained view before it counts as refused. */
+  loginTimeoutMs: number;
+  /** Reconnect backoff: doubles per failed attempt, with jitter, between these bounds. */
+  backoffMinMs: number;
+  backoffMaxMs: number;
+  /** An input in flight this long without its PUBACK means the link is dead: reconnect. */
+  ackTimeoutMs: number;
+  /** A sensor level must hold this long to count as an edge. */
+  debounceMs: number;
+  keepAliveSeconds: number;
+}
+
+export interface PaddleSettings {
+  host: string;
+  port: number;
+  table: string;
+  seat: number;
+  password: string;
+  timings?: Partial<Timings>;
+  /** Inputs kept for resending; the oldest is dropped beyond this (memory on the device). */
+  outboxLimit?: number;
+}
+
+export const FIRMWARE_VERSION = "1.0.0";
+
+export const DEFAULT_TIMINGS: Timings = {
+  loginTimeoutMs: 5000,
+  backoffMinMs: 1000,
+  backoffMaxMs: 30000,
+  ackTimeoutMs: 8000,
+  debounceMs: 30,
+  keepAliveSeconds: 30,
+};
+
+export function timingsOf(settings: PaddleSettings): Timings {
+  const given = settings.timings || {};
+  const out: Timings = {
+    loginTimeoutMs: DEFAULT_TIMINGS.loginTimeoutMs,
+    backoffMinMs: DEFAULT_TIMINGS.backoffMinMs,
+    backoffMaxMs: DEFAULT_TIMINGS.backoffMaxMs,
+    ackTimeoutMs: DEFAULT_TIMINGS.ackTimeoutMs,
+    debounceMs: DEFAULT_TIMINGS.debounceMs,
+    keepAliveSeconds: DEFAULT_TIMINGS.keepAliveSeconds,
+  };
+  const keys = Object.keys(out) as (keyof Timings)[];
+  for (const k of keys) {
+    const v = given[k];
+    if (typeof v === "number") out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+/**
+ * The paddle's connection to the hub, as a small state machine:
+ *
+ *   off -> connecting -> login -> up
+ *              ^           |       |
+ *              +- backoff <+-------+   (refused, no broker, link lost, no PUBACK)
+ *
+ * Espruino's MQTT module reports a refused login as `connected` (it misreads the CONNACK),
+ * so `connected` only moves to `login`: the link is up once the seat's own retained view
+ * arrives, which only an accepted seat identity can receive. No view within
+ * loginTimeoutMs, or a disconnect before one, is a fault: back off (doubling, with
+ * jitter), retry, and tell the player. Reconnecting is the firmware's job, not the module's.
+ */
+import { seatInputTopic, seatUsername } from "../../protocol/topics.js";
+import type { Timings } from "./config.js";
+import type { Hal, TimerHandle } from "./hal.js";
+import type { Mqtt, MqttFactory, MqttMessage } from "./mqtt.js";
+import type { Outbox } from "./outbox.js";
+
+export type LinkState = "off" | "connecting" | "login" | "up" | "backoff";
+
+export interface LinkEvents {
+  /** The first retained view proved the login: subscribe targets are live. */
+  up(): void;
+  /** Every message, including the one that proved the login. */
+  message(msg: MqttMessage): void;
+  /** A fault (refused, no broker) or a lost link; `fault` says which. */
+  down(reason: string, fault: boolean): void;
+}
+
+export interface LinkTarget {
+  host: string;
+  port: number;
+  table: string;
+  seat: number;
+  password: string;
+  /** Topics to subscribe after `connected`, with their QoS. */
+  subscriptions: { topic: string; qos: number }[];
+  /** A message on this topic proves the login. */
+  proofTopic: string;
+}
+
+export class Link {
+  state: LinkState = "off";
+  /** Failed attempts in a row; resets once the link is up. */
+  attempts = 0;
+  faults = 0;
+  connects = 0;
+  private client: Mqtt | null = null;
+  private timer: TimerHandle | null = null;
+  private ackTimer: TimerHandle | null = null;
+  private readonly inputTopic: string;
+
+  constructor(
+    private readonly hal: Hal,
+    private readonly factory: MqttFactory,
+    private readonly target: LinkTarget,
+    private readonly timings: Timings,
+    private readonly outbox: Outbox,
+    private readonly events: LinkEvents,
+  ) {
+    this.inputTopic = seatInputTopic(target.table, target.seat);
+  }
+
+  start(): void {
+    if (this.state !== "off") return;
+    const t = this.target;
+    const client = this.factory(t.host, {
+      client_id: `paddle-${t.table}-${t.seat}-${this.outbox.boot}`,
+      username: seatUsername(t.table, t.seat),
+      password: t.password,
+      keep_alive: this.timings.keepAliveSeconds,
+      port: t.port,
+    });
+    client.on("connected", () => this.onConnected());
+    client.on("disconnected", () => this.onDisconnected());
+    client.on("publish", (msg: MqttMessage) => this.onPublish(msg));
+    client.on("puback", () => this.onPuback());
+    client.on("error", (message: string) => this.hal.log(`mqtt: ${message}`));
+    this.client = client;
+    this.connect();
+  }
+
+  stop(): void {
+    this.clearTimers();
+    const was = this.state;
+    this.state = "off";
+    if (this.client && was !== "backoff") this.client.disconnect();
+  }
+
+  /** Sends what the window allows; called after every new input and every PUBACK. */
+  pump(): void {
+    if (this.state !== "up" || !this.client) return;
+    let entry = this.outbox.next();
+    while (entry) {
+      entry.sent = true;
+      entry.sentAt = this.hal.now();
+      this.client.publish(this.inputTopic, entry.body, { qos: 1, retain: false });
+      entry = this.outbox.next();
+    }
+    this.armAckTimer();
+  }
+
+  private connect(): void {
+    this.state = "connecting";
+    this.connects += 1;
+    this.arm(this.timings.loginTimeoutMs, "no broker");
+    try {
+      (this.client as Mqtt).connect();
+    } catch {
+      this.fail("no broker");
+    }
+  }
+
+  private onConnected(): void {
+    if (this.state !== "connecting" || !this.client) return;
+    this.state = "login";
+    for (const s of this.target.subscriptions) this.client.subscribe(s.topic, { qos: s.qos });
+    this.arm(this.timings.loginTimeoutMs, "login refused?");
+  }
+
+  private onPublish(msg: MqttMessage): void {
+    if (this.state === "login" && msg.topic === this.target.proofTopic && msg.message !== "") {
+      this.clearTimers();
+      this.state = "up";
+      this.attempts = 0;
+      this.events.up();
+    }
+    if (this.state === "up") this.events.message(msg);
+  }
+
+  private onPuback(): void {
+    if (this.state !== "up") return;
+    this.outbox.ack();
+    this.pump();
+  }
+
+  private onDisconnected(): void {
+    const was = this.state;
+    if (was === "off" || was === "backoff") return; // our own disconnect, already handled
+    this.clearTimers();
+    this.outbox.rewind();
+    if (was === "up") this.backoff("link lost", false);
+    else this.backoff(was === "login" ? "login refused?" : "no broker", true);
+  }
+
+  /** A watchdog fired: drop the connection ourselves, then back off. */
+  private fail(reason: string): void {
+    this.clearTimers();
+    this.state = "backoff"; // set first: the disconnect below may call back synchronously
+    this.outbox.rewind();
+    try {
+      if (this.client) this.client.disconnect();
+    } catch {
+      // already closed
+    }
+    this.backoff(reason, reason !== "no ack");
+  }
+
+  private backoff(reason: string, fault: boolean): void {
+    this.state = "backoff";
+    if (fault) this.faults += 1;
+    const t = this.timings;
+    const base = Math.min(t.backoffMaxMs, t.backoffMinMs * 2 ** this.attempts);
+    const delay = Math.floor(base * (0.5 + this.hal.random() * 0.5));
+    // A lost link retries at once-ish; each failure in a row doubles the wait.
+    this.attempts += 1;
+    this.events.down(reason, fault);
+    this.timer = this.hal.setTimeout(() => {
+      this.timer = null;
+      if (this.state === "backoff") this.connect();
+    }, delay);
+  }
+
+  private arm(ms: number, reason: string): void {
+    if (this.timer !== null) this.hal.clearTimeout(this.timer);
+    this.timer = this.hal.setTimeout(() => {
+      this.timer = null;
+      this.fail(reason);
+    }, ms);
+  }
+
+  private armAckTimer(): void {
+    if (this.ackTimer !== null) this.hal.clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    const oldest = this.outbox.oldestInFlight();
+    if (!oldest) return;
+    const left = Math.max(0, oldest.sentAt + this.timings.ackTimeoutMs - this.hal.now());
+    this.ackTimer = this.hal.setTimeout(() => {
+      this.ackTimer = null;
+      if (this.state === "up") this.fail("no ack");
+    }, left);
+  }
+
+  private clearTimers(): void {
+    if (this.timer !== null) this.hal.clearTimeout(this.timer);
+    if (this.ackTimer !== null) this.hal.clearTimeout(this.ackTimer);
+    this.timer = null;
+    this.ackTimer = null;
+  }
+}

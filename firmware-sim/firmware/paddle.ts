@@ -1,0 +1,250 @@
+/**
+ * One paddle: sensors and keys in, inputs out, the hub's views and signals back as
+ * haptics, LED and screen. Everything lives on the instance (no module state), so the
+ * simulator runs a whole table of these in one process.
+ */
+import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
+import type { SeatView, Signal } from "../../protocol/views.js";
+import { FIRMWARE_VERSION, type PaddleSettings, type Timings, timingsOf } from "./config.js";
+import { Debouncer } from "./debounce.js";
+import { renderScreen, resultText, type TableGlance } from "./display.js";
+import type { Hal, Key } from "./hal.js";
+import { Haptics } from "./haptics.js";
+import { Link, type LinkState } from "./link.js";
+import { type Intent, Menu } from "./menu.js";
+import type { MqttFactory, MqttMessage } from "./mqtt.js";
+import { newBootId, Outbox } from "./outbox.js";
+
+export class Paddle {
+  readonly seat: number;
+  readonly table: string;
+  readonly outbox: Outbox;
+  readonly menu = new Menu();
+  readonly timings: Timings;
+  view: SeatView | null = null;
+  glance: TableGlance | null = null;
+  status = "starting";
+  /** Called after anything the player could notice changed (simulator, bots, tests). */
+  onChange: (() => void) | null = null;
+  private readonly link: Link;
+  private readonly haptics: Haptics;
+  private readonly thumb: Debouncer;
+  private readonly blindfold: Debouncer;
+  private readonly viewTopic: string;
+  private readonly signalTopic: string;
+  private readonly stateTopic: string;
+  private lastRev = -1;
+  private logins = 0;
+
+  constructor(
+    private readonly hal: Hal,
+    mqtt: MqttFactory,
+    settings: PaddleSettings,
+  ) {
+    this.seat = settings.seat;
+    this.table = settings.table;
+    this.timings = timingsOf(settings);
+    this.outbox = new Outbox(
+      newBootId(() => hal.random()),
+      settings.outboxLimit || 32,
+    );
+    this.haptics = new Haptics(hal);
+    this.viewTopic = seatViewTopic(this.table, this.seat);
+    this.signalTopic = seatSignalTopic(this.table, this.seat);
+    this.stateTopic = publicStateTopic(this.table);
+    const ms = this.timings.debounceMs;
+    this.thumb = new Debouncer(hal, ms, hal.readThumb(), (down) =>
+      this.input("thumb", { down: down }),
+    );
+    this.blindfold = new Debouncer(hal, ms, hal.readBlindfold(), (on) =>
+      this.input("blindfold", { on: on }),
+    );
+    this.link = new Link(
+      hal,
+      mqtt,
+      {
+        host: settings.host,
+        port: settings.port,
+        table: this.table,
+        seat: this.seat,
+        password: settings.password,
+        subscriptions: [
+          { topic: this.viewTopic, qos: 1 },
+          { topic: this.signalTopic, qos: 0 },
+          { topic: this.stateTopic, qos: 1 },
+        ],
+        proofTopic: this.viewTopic,
+      },
+      this.timings,
+      this.outbox,
+      {
+        up: () => this.onUp(),
+        message: (msg) => this.onMessage(msg),
+        down: (reason, fault) => this.onDown(reason, fault),
+      },
+    );
+  }
+
+  get linkState(): LinkState {
+    return this.link.state;
+  }
+
+  get linkFaults(): number {
+    return this.link.faults;
+  }
+
+  get thumbDown(): boolean {
+    return this.thumb.value;
+  }
+
+  get blindfoldOn(): boolean {
+    return this.blindfold.value;
+  }
+
+  start(): void {
+    const hal = this.hal;
+    hal.watchThumb((down) => this.thumb.raw(down));
+    hal.watchBlindfold((on) => this.blindfold.raw(on));
+    hal.watchKeys((key) => this.onKey(key));
+    hal.led("amber");
+    this.show("connecting");
+    this.link.start();
+  }
+
+  stop(): void {
+    this.link.stop();
+    this.haptics.stop();
+    this.hal.led("off");
+  }
+
+  private input(kind: string, fields: Record<string, unknown>): void {
+    this.outbox.add(kind, fields);
+    this.link.pump();
+    this.changed();
+  }
+
+  private onUp(): void {
+    this.logins += 1;
+    this.hal.led("green");
+    const caps = ["thumb", "blindfold", "haptic", "led"];
+    if (this.hal.hasKeys) caps.push("keys");
+    if (this.hal.display) caps.push("display");
+    this.outbox.add("hello", { fw: FIRMWARE_VERSION, caps: caps });
+    // The hub learns the sensors' levels at power-up; later it hears every edge.
+    if (this.logins === 1) {
+      this.outbox.add("thumb", { down: this.thumb.value });
+      this.outbox.add("blindfold", { on: this.blindfold.value });
+    }
+    this.show("online");
+  }
+
+  private onDown(reason: string, fault: boolean): void {
+    this.hal.led(fault ? "red" : "amber");
+    // Buzz once when a fault starts, not at every retry.
+    if (fault && this.link.attempts === 1) this.haptics.play("fault");
+    this.show(`${reason} retry`);
+  }
+
+  private onMessage(msg: MqttMessage): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(msg.message);
+    } catch {
+      return;
+    }
+    if (!body || typeof body !== "object") return;
+    if (msg.topic === this.viewTopic) this.onView(body as SeatView);
+    else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
+    else if (msg.topic === this.stateTopic) this.onGlance(body as Record<string, unknown>);
+    // The first view of a connection also sends what waited in the outbox.
+    this.link.pump();
+  }
+
+  private onView(view: SeatView): void {
+    if (typeof view.rev !== "number" || view.rev <= this.lastRev) return; // a re-delivered retained view
+    this.lastRev = view.rev;
+    const before = this.view;
+    this.view = view;
+    const woken =
+      before !== null &&
+      before.blindfold &&
+      !view.blindfold &&
+      this.glance !== null &&
+      this.glance.phase === "night";
+    const fresh = this.refreshMenu();
+    if (fresh || woken) this.haptics.play("pulse");
+    const results = view.results || [];
+    const last = results[results.length - 1];
+    if (last && (!before || (before.results || []).length < results.length))
+      this.status = resultText(last);
+    this.show(this.status);
+  }
+
+  private onSignal(signal: Signal): void {
+    if ("error" in signal) {
+      this.haptics.play(signal.haptic || "long");
+      this.show(`ERR ${signal.error}`);
+      return;
+    }
+    this.haptics.play(signal.haptic);
+    if (signal.haptic === "short") this.show("ok");
+    else this.show(this.status);
+  }
+
+  private onGlance(pub: Record<string, unknown>): void {
+    this.glance = {
+      phase: String(pub.phase),
+      step: String(pub.step),
+      round: Number(pub.round),
+      speaker: typeof pub.speaker === "number" ? pub.speaker : null,
+      counting: typeof pub.counting === "number" ? pub.counting : null,
+      winner: typeof pub.winner === "string" ? pub.winner : null,
+    };
+    if (this.refreshMenu()) this.haptics.play("pulse");
+    this.show(this.status);
+  }
+
+  /** The menu follows the prompt, and "thank you" during one's own speech. */
+  private refreshMenu(): boolean {
+    const g = this.glance;
+    const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
+    const alive = this.view !== null && this.view.alive;
+    return this.menu.update(this.view ? this.view.prompt : null, speaking && alive);
+  }
+
+  private onKey(key: Key): void {
+    if (key === "ok") {
+      const r = this.menu.ok();
+      if (r.intent) this.send(r.intent);
+      else if (r.feedback !== "none") this.haptics.play(r.feedback);
+    } else {
+      const feedback = this.menu.move(key === "next" ? 1 : -1);
+      if (feedback !== "none") this.haptics.play(feedback);
+    }
+    this.show(this.status);
+  }
+
+  /** Acceptance is felt when the hub answers (short) or refuses (long). */
+  private send(intent: Intent): void {
+    if (intent.kind === "pass") {
+      this.input("pass", {});
+      this.show("sent pass");
+      return;
+    }
+    const fields: Record<string, unknown> = { action: intent.action, targets: intent.targets };
+    if (intent.option !== null) fields.option = intent.option;
+    this.input("act", fields);
+    this.show(`sent ${intent.action} ${intent.targets.join(",")}`);
+  }
+
+  private show(status: string): void {
+    this.status = status;
+    const d = this.hal.display;
+    if (d) d.show(renderScreen(this.seat, this.view, this.glance, this.menu, status));
+    this.changed();
+  }
+
+  private changed(): void {
+    if (this.onChange) this.onChange();
+  }
+}
