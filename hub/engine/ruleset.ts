@@ -50,7 +50,7 @@ export interface Ruleset {
   /** Timings (seconds) that screens may want, e.g. for countdown rings. */
   timings(options: Record<string, unknown>): Record<string, number>;
   /** Public extras (branding and the like) derived from the options. */
-  extras(options: Record<string, unknown>): Record<string, unknown>;
+  extras(options: Record<string, unknown>, seatCount: number): Record<string, unknown>;
   /** Deadlines besides the step's own (e.g. a disconnect's grace period), hub epoch ms. */
   deadlines?(state: GameState): number[];
   /** A timer input arrived and one of `deadlines` is due. */

@@ -74,7 +74,7 @@ export function createGame(config: GameConfig): CreateResult {
     logSeq: 0,
     announcements: [],
     flow: {},
-    extras: ruleset.extras(parsed.options),
+    extras: ruleset.extras(parsed.options, n),
   };
   return { ok: true, state, warnings: parsed.warnings };
 }

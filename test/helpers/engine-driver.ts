@@ -17,7 +17,11 @@ import {
 
 export const T0 = 1_764_662_400_000;
 
+/** Role ids of the mafia team in every ruleset the driver plays. */
+const MAFIA_ROLES: readonly string[] = ["don", "mafia", "godfather", "consigliere", "soldier"];
+
 export interface DriverOptions {
+  ruleset?: "sport" | "app";
   seats?: number;
   options?: Record<string, unknown>;
   seed?: string;
@@ -36,7 +40,7 @@ export class EngineDriver {
     const n = opts.seats ?? 10;
     const created = createGame({
       table: "t1",
-      ruleset: "sport",
+      ruleset: opts.ruleset ?? "sport",
       seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
       options: opts.options ?? {},
       seed: opts.seed ?? "0123456789abcdef0123456789abcdef",
@@ -92,7 +96,7 @@ export class EngineDriver {
       const s = this.state.seats[i];
       if (!s) return;
       s.role = role;
-      s.team = role === "don" || role === "mafia" ? "mafia" : "town";
+      s.team = MAFIA_ROLES.includes(role) ? "mafia" : "town";
     });
     return this;
   }

@@ -131,5 +131,8 @@ export const sport: Ruleset = {
       meeting: o.mafiaMeetingSeconds,
     };
   },
-  extras: () => ({ foulCauses: [...FOUL_CAUSES] }),
+  extras: (options) => ({
+    foulCauses: [...FOUL_CAUSES],
+    venue: (options as SportOptions).venue ?? null,
+  }),
 };

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { parseStrictOptions } from "../options.js";
+import { brandingSchema, parseStrictOptions } from "../options.js";
 
 export const sportOptionsSchema = z.strictObject({
   lang: z.enum(LANGS).default("en"),
@@ -50,6 +50,8 @@ export const sportOptionsSchema = z.strictObject({
   blackWins: z.enum(["atLeast", "exact"]).default("atLeast"),
   /** SPORT-SETUP-01: exactly 10 players; venues may allow other counts for training tables. */
   allowAnySeatCount: z.boolean().default(false),
+  /** Venue branding for the screens; never read by a rule. */
+  venue: brandingSchema,
 });
 
 export type SportOptions = z.infer<typeof sportOptionsSchema>;

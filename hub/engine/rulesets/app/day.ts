@@ -1,0 +1,101 @@
+/**
+ * The day (APP-DAY-01/02, APP-VOTE-01..06): the discussion happens aloud at the table and
+ * ends when every living player is ready (or the host opens the vote); then one secret
+ * vote, changeable until every living player has voted or abstained (APP-OPEN-07).
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { ABSTAIN, appFlow } from "./flow.js";
+import { eliminate, votesFor } from "./leave.js";
+import { startAppNight } from "./night.js";
+import type { AppOptions } from "./options.js";
+
+const opts = (state: GameState) => state.options as AppOptions;
+
+export function startDiscussion(g: Game): void {
+  const flow = appFlow(g.state);
+  flow.ready = [];
+  flow.votes = {};
+  g.state.tally = {};
+  g.state.ballot = [];
+  g.enter("day", "discussion", opts(g.state).discussionSeconds);
+}
+
+/** `pass` in the discussion: "I am ready to vote". */
+export function ready(g: Game, seat: SeatState): Rejection | null {
+  const flow = appFlow(g.state);
+  if (flow.ready.includes(seat.seat)) return reject("already_acted");
+  flow.ready.push(seat.seat);
+  g.signal(seat.seat, { haptic: "short" });
+  if (g.living().every((s) => flow.ready.includes(s.seat))) startAppVote(g);
+  return null;
+}
+
+export function startAppVote(g: Game): void {
+  const flow = appFlow(g.state);
+  flow.votes = {};
+  g.state.ballot = g.living().map((s) => s.seat);
+  g.state.tally = {};
+  g.log("vote.start", [], {});
+  g.enter("day", "vote", opts(g.state).voteSeconds);
+}
+
+export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+  if (state.phase !== "day" || state.step !== "vote" || !seat.alive) return null;
+  if (!opts(state).changeVote && String(seat.seat) in appFlow(state).votes) return null;
+  // APP-OPEN-07: self-votes are not offered; `pass` abstains.
+  const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
+  return { action: "vote", targets, min: 1, max: 1, options: [], until: state.clock.until };
+}
+
+/** A vote or, with `target` ABSTAIN, an abstention; the vote closes when everyone has one. */
+export function castVote(g: Game, seat: SeatState, target: number): Rejection | null {
+  const flow = appFlow(g.state);
+  if (!opts(g.state).changeVote && String(seat.seat) in flow.votes) return reject("already_acted");
+  flow.votes[String(seat.seat)] = target;
+  g.signal(seat.seat, { haptic: "short" });
+  if (g.living().every((s) => String(s.seat) in flow.votes)) closeAppVote(g);
+  return null;
+}
+
+/** APP-VOTE-03..05, APP-OPEN-06/08: most votes out (role shown); a tie or a majority abstaining, nobody. */
+export function closeAppVote(g: Game): void {
+  const o = opts(g.state);
+  const flow = appFlow(g.state);
+  const living = g.living().length;
+  const counts = votesFor(flow.votes);
+  const cast = Object.keys(flow.votes).length;
+  const abstained = living - [...counts.values()].reduce((a, b) => a + b, 0);
+  const explicitAbstentions = Object.values(flow.votes).filter((t) => t === ABSTAIN).length;
+  const max = Math.max(0, ...counts.values());
+  const top = [...counts.entries()].filter(([, n]) => n === max && n > 0).map(([t]) => t);
+  if (o.tally === "totals") {
+    g.state.tally = Object.fromEntries([...counts.entries()].map(([t, n]) => [String(t), n]));
+    g.state.tally.abstain = abstained;
+  }
+  const abstainWins =
+    o.abstainMajority === "living"
+      ? abstained * 2 > living
+      : o.abstainMajority === "cast"
+        ? explicitAbstentions * 2 > cast
+        : abstained >= max;
+  g.state.ballot = [];
+  if (abstainWins || top.length !== 1) {
+    g.log(abstainWins ? "vote.abstained" : "vote.tie", top, { abstained });
+    startAppNight(g);
+    return;
+  }
+  const out = g.seat(top[0] as number);
+  g.log("vote.eliminated", [out.seat], { role: out.role, votes: max });
+  if (eliminate(g, out, "voted")) return;
+  startAppNight(g);
+}
+
+export function dayWaitingFor(state: GameState): number[] {
+  const flow = appFlow(state);
+  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
+  if (state.step === "discussion") return living.filter((s) => !flow.ready.includes(s));
+  if (state.step === "vote") return living.filter((s) => !(String(s) in flow.votes));
+  return [];
+}

@@ -1,0 +1,35 @@
+/** The app ruleset's bookkeeping inside GameState.flow (secret: host view only). */
+import type { GameState } from "../../types.js";
+
+export interface AppNight {
+  /** Mafia member → proposed victim; editable until the night ends (APP-NIGHT-06). */
+  proposals: Record<string, number>;
+  /** The Arzt's protection tonight. */
+  heal: number | null;
+  /** Kommissare who have investigated tonight; the result is in their seat view. */
+  investigated: number[];
+  /** Results held back until the morning (APP-OPEN-14 b): seat → target. */
+  heldResults: Record<string, number>;
+}
+
+export interface AppFlow {
+  night: AppNight | null;
+  /** Voter → candidate, or 0 for an abstention (APP-VOTE-02). */
+  votes: Record<string, number>;
+  /** Players who are ready to vote (the discussion ends when every living one is). */
+  ready: number[];
+  /** The Arzt's protection last night (APP-OPEN-04: a repeat can be forbidden). */
+  lastHeal: number | null;
+  /** Seat → the time its grace period after a disconnect runs out (APP-OPEN-17). */
+  offline: Record<string, number>;
+}
+
+export const ABSTAIN = 0;
+
+export function appFlow(state: GameState): AppFlow {
+  return state.flow as unknown as AppFlow;
+}
+
+export function initialAppFlow(): AppFlow {
+  return { night: null, votes: {}, ready: [], lastHeal: null, offline: {} };
+}

@@ -1,0 +1,166 @@
+/**
+ * APP: the BluGame phone game with the Pate/Consigliere hierarchy (RULES.md §2). No
+ * narrator: every step ends by itself once every required input is in (APP-OPEN-13).
+ * Actions: `kill` (mafia proposal), `heal` (Arzt), `investigate` (Kommissar), `vote`;
+ * `pass` = ready to vote in the discussion, abstain in the vote.
+ */
+
+import { checkAct } from "../../prompt.js";
+import { type Game, type Ruleset, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
+import { ABSTAIN, appFlow, initialAppFlow } from "./flow.js";
+import { eliminate } from "./leave.js";
+import {
+  endAppNight,
+  forceNightEnd,
+  nightAct,
+  nightComplete,
+  nightPrompt,
+  startAppNight,
+} from "./night.js";
+import { type AppOptions, parseAppOptions } from "./options.js";
+import { APP_ROLES, mafiaRoles } from "./roles/index.js";
+
+const opts = (state: GameState) => state.options as AppOptions;
+
+function prompt(state: GameState, seat: SeatState) {
+  return nightPrompt(state, seat) ?? votePrompt(state, seat);
+}
+
+/** After someone left mid-step, the step may have everything it needs now. */
+function afterLeave(g: Game): void {
+  const state = g.state;
+  const flow = appFlow(state);
+  if (state.phase === "night" && nightComplete(state)) endAppNight(g);
+  else if (state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
+    startAppVote(g);
+  else if (state.step === "vote" && g.living().every((s) => String(s.seat) in flow.votes))
+    closeAppVote(g);
+}
+
+/** APP-DISC-01/02: a lost connection eliminates without showing the role. */
+function disconnect(g: Game, seat: SeatState): void {
+  g.log("disconnected", [seat.seat], {});
+  if (eliminate(g, seat, "disconnected")) return;
+  afterLeave(g);
+}
+
+function onAct(
+  g: Game,
+  seat: SeatState,
+  act: { action: string; targets: number[]; option?: string | undefined },
+): Rejection | null {
+  if (!seat.alive) return reject("not_in_game");
+  const shown = prompt(g.state, seat);
+  if (!shown) return reject("not_your_turn");
+  const bad = checkAct(shown, { kind: "act", ...act });
+  if (bad) return bad;
+  const target = act.targets[0] as number;
+  return act.action === "vote" ? castVote(g, seat, target) : nightAct(g, seat, act.action, target);
+}
+
+function onPass(g: Game, seat: SeatState): Rejection | null {
+  if (!seat.alive) return reject("not_in_game");
+  if (g.state.step === "discussion") return ready(g, seat);
+  if (g.state.step === "vote") return castVote(g, seat, ABSTAIN);
+  return reject("not_your_turn");
+}
+
+export const app: Ruleset = {
+  id: "app",
+  roles: APP_ROLES,
+  parseOptions: parseAppOptions,
+  composition(options, seatCount) {
+    const o = options as AppOptions;
+    const roles = mafiaRoles(o.mafia);
+    if (o.commissar) roles.push("commissar");
+    if (o.doctor) roles.push("doctor");
+    while (roles.length < seatCount) roles.push("councillor");
+    return roles;
+  },
+  begin(g) {
+    Object.assign(g.state.flow, initialAppFlow());
+    g.state.round = 0;
+    startAppNight(g); // APP-NIGHT-01: the game opens with a night
+  },
+  onSeat(g, seat, action) {
+    if (action.kind === "act") return onAct(g, seat, action);
+    if (action.kind === "pass") return onPass(g, seat);
+    return null; // sensors mean nothing in the app: no blindfolds, no thumbs
+  },
+  onStepEnd(g, by) {
+    const step = g.state.step;
+    if (g.state.phase === "night") {
+      const refused = forceNightEnd(g);
+      if (!refused || by === "host") return refused;
+      // The night's timer ran out without the deciding choice: wait on, visibly.
+      g.log("night.waiting", [], {});
+      g.enter("night", "night", opts(g.state).nightSeconds);
+      return null;
+    }
+    if (step === "discussion") startAppVote(g);
+    else if (step === "vote") closeAppVote(g);
+    else return reject("wrong_step");
+    return null;
+  },
+  onFoul: () => reject("wrong_step", "the app ruleset has no fouls"),
+  onRemove(g, seat, reason) {
+    g.log("removed", [seat.seat], { cause: "host", reason: reason ?? null, role: seat.role });
+    if (!eliminate(g, seat, "removed")) afterLeave(g);
+    return null;
+  },
+  onPresence(g, seat, online) {
+    const flow = appFlow(g.state);
+    const key = String(seat.seat);
+    if (online || !seat.alive) {
+      delete flow.offline[key]; // APP-OPEN-17: back within the grace period
+      return;
+    }
+    const grace = opts(g.state).disconnectGraceSeconds;
+    if (grace === 0) disconnect(g, seat);
+    else flow.offline[key] = g.at + grace * 1000;
+  },
+  deadlines: (state) => Object.values(appFlow(state).offline ?? {}),
+  onDeadline(g) {
+    const flow = appFlow(g.state);
+    for (const [key, at] of Object.entries(flow.offline)) {
+      if (at > g.at || g.state.phase === "ended") continue;
+      delete flow.offline[key];
+      const seat = g.seat(Number(key));
+      if (seat.alive) disconnect(g, seat);
+    }
+  },
+  prompt,
+  awake: () => true,
+  proposals(state, seat) {
+    const night = appFlow(state).night;
+    if (!night || seat.team !== "mafia" || !seat.alive) return {};
+    return { ...night.proposals };
+  },
+  waitingFor: dayWaitingFor,
+  endRole(state, seat) {
+    if (seat.out === "disconnected" && !opts(state).endShowsDisconnected) return "unknown";
+    return seat.role ?? "unknown";
+  },
+  timings(options) {
+    const o = options as AppOptions;
+    const t: Record<string, number> = {};
+    if (o.nightSeconds !== null) t.night = o.nightSeconds;
+    if (o.discussionSeconds !== null) t.discussion = o.discussionSeconds;
+    if (o.voteSeconds !== null) t.vote = o.voteSeconds;
+    return t;
+  },
+  extras(options, seatCount) {
+    const o = options as AppOptions;
+    return {
+      composition: {
+        mafia: o.mafia,
+        commissar: o.commissar,
+        doctor: o.doctor,
+        councillors: seatCount - o.mafia - (o.commissar ? 1 : 0) - (o.doctor ? 1 : 0),
+      },
+      venue: o.venue ?? null,
+    };
+  },
+};

@@ -1,0 +1,192 @@
+/**
+ * The night (APP-NIGHT-01..11): every screen dims; the Arzt protects, the Kommissar
+ * investigates, every living mafia member proposes a victim and sees the others'
+ * proposals; the hierarchy decides (Pate, then Consigliere, APP-OPEN-01 after them).
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { nextInt } from "../../rng.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { startDiscussion } from "./day.js";
+import { type AppNight, appFlow } from "./flow.js";
+import { eliminate } from "./leave.js";
+import type { AppOptions } from "./options.js";
+import { appRole } from "./roles/index.js";
+
+const opts = (state: GameState) => state.options as AppOptions;
+
+export function startAppNight(g: Game): void {
+  const flow = appFlow(g.state);
+  g.state.round += 1;
+  flow.night = { proposals: {}, heal: null, investigated: [], heldResults: {} };
+  flow.votes = {};
+  flow.ready = [];
+  g.state.ballot = [];
+  g.log("night.start", [], { round: g.state.round });
+  g.enter("night", "night", opts(g.state).nightSeconds);
+  // Nobody left with a required choice (e.g. the mafia is gone but not yet publicly): morning.
+  if (nightComplete(g.state)) endAppNight(g);
+}
+
+function livingMafia(state: GameState): SeatState[] {
+  return state.seats.filter((s) => s.alive && appRole(s.role)?.night === "kill");
+}
+
+/** APP-NIGHT-07/08, APP-OPEN-01: whose proposal counts, or how the leaderless mafia decides. */
+export function decider(state: GameState): { seat: number } | { plurality: number[] } | null {
+  const team = livingMafia(state);
+  const leaders = team
+    .filter((s) => appRole(s.role)?.decides)
+    .sort((a, b) => (appRole(a.role)?.rank ?? 9) - (appRole(b.role)?.rank ?? 9));
+  if (leaders[0]) return { seat: leaders[0].seat };
+  if (team.length === 0) return null;
+  const o = opts(state);
+  if (o.leaderless === "none") return null;
+  if (o.leaderless === "lowestSoldier") return { seat: team[0]?.seat as number };
+  return { plurality: team.map((s) => s.seat) };
+}
+
+/** APP-OPEN-13: the night ends once every required choice is in. */
+export function nightComplete(state: GameState): boolean {
+  const night = appFlow(state).night as AppNight;
+  const d = decider(state);
+  if (d && "seat" in d && night.proposals[String(d.seat)] === undefined) return false;
+  if (d && "plurality" in d && d.plurality.some((s) => night.proposals[String(s)] === undefined))
+    return false;
+  for (const s of state.seats) {
+    if (!s.alive) continue;
+    const ability = appRole(s.role)?.night;
+    if (ability === "heal" && night.heal === null) return false;
+    if (ability === "investigate" && !night.investigated.includes(s.seat)) return false;
+  }
+  return true;
+}
+
+export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
+  const night = appFlow(state).night;
+  if (state.phase !== "night" || !night || !seat.alive) return null;
+  const o = opts(state);
+  const ability = appRole(seat.role)?.night;
+  const living = state.seats.filter((s) => s.alive);
+  const until = state.clock.until;
+  const ask = (action: string, targets: SeatState[]): Prompt => ({
+    action,
+    targets: targets.map((s) => s.seat),
+    min: 1,
+    max: 1,
+    options: [],
+    until,
+  });
+  if (ability === "kill")
+    return ask(
+      "kill",
+      living.filter((s) => o.mafiaTargetsOwn || s.team !== "mafia"),
+    );
+  if (ability === "heal") {
+    const last = appFlow(state).lastHeal;
+    return ask(
+      "heal",
+      living.filter(
+        (s) => (o.doctorSelf || s.seat !== seat.seat) && (o.doctorRepeat || s.seat !== last),
+      ),
+    );
+  }
+  if (ability === "investigate" && !night.investigated.includes(seat.seat)) {
+    return ask(
+      "investigate",
+      living.filter((s) => s.seat !== seat.seat),
+    );
+  }
+  return null;
+}
+
+/** Records a night choice; the night ends by itself when the last required one is in. */
+export function nightAct(
+  g: Game,
+  seat: SeatState,
+  action: string,
+  target: number,
+): Rejection | null {
+  const night = appFlow(g.state).night as AppNight;
+  if (action === "kill") night.proposals[String(seat.seat)] = target;
+  else if (action === "heal") night.heal = target;
+  else if (action === "investigate") {
+    night.investigated.push(seat.seat);
+    if (opts(g.state).commissarResult === "immediate") revealInvestigation(g, seat, target);
+    else night.heldResults[String(seat.seat)] = target;
+  } else return reject("bad_action");
+  g.signal(seat.seat, { haptic: "short" });
+  if (nightComplete(g.state)) endAppNight(g);
+  return null;
+}
+
+/** APP-ROLE-05: the exact role, privately; APP-ROLE-07: a Consigliere in charge is still a Consigliere. */
+function revealInvestigation(g: Game, seat: SeatState, target: number): void {
+  const role = g.seat(target).role ?? "unknown";
+  seat.results.push({ night: g.state.round, key: `role.${role}`, seats: [target] });
+  g.signal(seat.seat, { haptic: g.seat(target).team === "mafia" ? "double" : "triple" });
+}
+
+/** The targets that would decide the night: one, several tied (soldiers' plurality), or none. */
+function candidates(state: GameState, night: AppNight): number[] {
+  const d = decider(state);
+  if (!d) return [];
+  if ("seat" in d) {
+    const t = night.proposals[String(d.seat)];
+    return t === undefined ? [] : [t];
+  }
+  const counts = new Map<number, number>();
+  for (const s of d.plurality) {
+    const t = night.proposals[String(s)];
+    if (t !== undefined) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  const max = Math.max(0, ...counts.values());
+  return [...counts.entries()]
+    .filter(([, n]) => n === max && n > 0)
+    .map(([t]) => t)
+    .sort((a, b) => a - b);
+}
+
+function victim(g: Game, night: AppNight): number | null {
+  const top = candidates(g.state, night);
+  // APP-OPEN-01 (b): a tie among the soldiers' targets is broken by the seeded generator.
+  if (top.length <= 1) return top[0] ?? null;
+  return top[nextInt(g.state.rng, top.length)] as number;
+}
+
+/** The host's `next` or the night's timer. APP-OPEN-03 (a): not without the deciding choice. */
+export function forceNightEnd(g: Game): Rejection | null {
+  const night = appFlow(g.state).night as AppNight;
+  const d = decider(g.state);
+  const missing = d !== null && candidates(g.state, night).length === 0;
+  if (missing && opts(g.state).missingKill === "wait") {
+    return reject("wrong_step", "the night waits for the mafia's choice (APP-OPEN-03)");
+  }
+  endAppNight(g);
+  return null;
+}
+
+/** APP-NIGHT-10/11, APP-DAY-01: at most one death, none if the Arzt protected the target. */
+export function endAppNight(g: Game): void {
+  const flow = appFlow(g.state);
+  const night = flow.night as AppNight;
+  const target = victim(g, night);
+  const dies = target !== null && target !== night.heal ? target : null;
+  // APP-OPEN-14 (b): a held result reaches the Kommissar in the morning, if he survived.
+  for (const [checker, t] of Object.entries(night.heldResults)) {
+    if (Number(checker) !== dies && g.seat(Number(checker)).alive)
+      revealInvestigation(g, g.seat(Number(checker)), t);
+  }
+  flow.lastHeal = night.heal;
+  flow.night = null;
+  g.enter("day", "morning", null);
+  const dead = dies === null ? null : g.seat(dies);
+  if (dead?.alive) {
+    const role = opts(g.state).revealNightRole ? dead.role : null;
+    g.log("morning.killed", [dead.seat], { round: g.state.round, role });
+    if (eliminate(g, dead, "killed")) return;
+  } else {
+    g.log("morning.peaceful", [], { round: g.state.round });
+  }
+  startDiscussion(g);
+}
