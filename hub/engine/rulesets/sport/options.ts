@@ -58,14 +58,15 @@ export type SportOptions = z.infer<typeof sportOptionsSchema>;
 
 export function parseSportOptions(raw: Record<string, unknown>, seatCount: number) {
   const parsed = parseStrictOptions(sportOptionsSchema, raw);
-  if (!parsed.ok) return parsed;
-  const errors: string[] = [];
-  if (!parsed.options.allowAnySeatCount && seatCount !== 10) {
+  // The seat count is checked whatever the options say, so that one reply lists every mistake.
+  const anyCount = parsed.ok ? parsed.options.allowAnySeatCount : raw.allowAnySeatCount === true;
+  const errors: string[] = parsed.ok ? [] : [...parsed.errors];
+  if (!anyCount && seatCount !== 10) {
     errors.push(`seats: sport is played by exactly 10 players (SPORT-SETUP-01), got ${seatCount}`);
   }
-  if (parsed.options.allowAnySeatCount && (seatCount < 7 || seatCount > 12)) {
+  if (anyCount && (seatCount < 7 || seatCount > 12)) {
     errors.push(`seats: sport needs 7 to 12 players, got ${seatCount}`);
   }
-  if (errors.length > 0) return { ok: false as const, errors };
+  if (errors.length > 0 || !parsed.ok) return { ok: false as const, errors };
   return parsed;
 }
