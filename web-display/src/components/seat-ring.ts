@@ -1,0 +1,92 @@
+/** The table: seats around a baize oval, seat 1 to the host's left, clockwise; a slot in the middle. */
+import { css, html } from "lit";
+import type { PublicState } from "../../../protocol/views.js";
+import { MafiaElement } from "../element.js";
+import { theme } from "../styles.js";
+import "./seat-chip.js";
+
+/** Seat n of count, as a point on the ellipse (percent of the box); the host's gap is at the top. */
+export function seatPosition(n: number, count: number): { x: number; y: number } {
+  const angle = ((-90 + (n - 0.5) * (360 / count)) * Math.PI) / 180;
+  return { x: 50 + 43 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
+}
+
+const SPEAKING = ["speech", "shootout", "lastword"];
+
+export class SeatRing extends MafiaElement {
+  static override properties = {
+    state: { attribute: false },
+    night: { type: Boolean },
+  };
+
+  declare state: PublicState;
+  declare night: boolean;
+
+  constructor() {
+    super();
+    this.night = false;
+  }
+
+  static override styles = [
+    theme,
+    css`
+      :host {
+        display: block;
+        position: relative;
+        width: 100%;
+        height: 100%;
+      }
+      .oval {
+        position: absolute;
+        inset: 11% 9%;
+        border-radius: 50%;
+        background: radial-gradient(ellipse at 50% 40%, #17704a 0%, var(--felt) 55%, #0a3a24 100%);
+        border: 1.6vh solid var(--felt-edge);
+        box-shadow:
+          inset 0 0 6vh rgba(0, 0, 0, 0.55),
+          0 2vh 6vh rgba(0, 0, 0, 0.6);
+      }
+      :host([night]) .oval {
+        background: radial-gradient(ellipse at 50% 40%, #0d1526 0%, #070b15 70%);
+        border-color: #111a2e;
+        box-shadow: inset 0 0 6vh rgba(0, 0, 0, 0.8);
+      }
+      .center {
+        position: absolute;
+        inset: 24% 22%;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        text-align: center;
+      }
+      mafia-seat {
+        position: absolute;
+        transform: translate(-50%, -50%);
+      }
+    `,
+  ];
+
+  override render() {
+    const s = this.state;
+    const ended = s.phase === "ended";
+    const speaking = s.phase === "day" && SPEAKING.includes(s.step);
+    return html`<div class="oval"></div>
+      <div class="center"><slot></slot></div>
+      ${s.seats.map((seat) => {
+        const p = seatPosition(seat.seat, s.seats.length);
+        const role = ended && s.roles ? (s.roles[String(seat.seat)] ?? null) : seat.role;
+        return html`<mafia-seat
+          style="left:${p.x}%;top:${p.y}%"
+          .seat=${seat}
+          .ruleset=${s.ruleset}
+          .role=${role}
+          ?speaker=${speaking && s.speaker === seat.seat}
+          ?counting=${s.counting === seat.seat}
+          .nominee=${s.phase === "day" ? s.nominations.indexOf(seat.seat) + 1 : 0}
+          ?night=${this.night}
+        ></mafia-seat>`;
+      })}`;
+  }
+}
+
+customElements.define("mafia-seat-ring", SeatRing);

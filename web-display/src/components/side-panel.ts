@@ -1,0 +1,161 @@
+/** Beside the oval: the nominations in order, the announcements, and at the end the roles. */
+import { css, html, nothing } from "lit";
+import { TableElement } from "../element.js";
+import { announcement, roleName, seatRef } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import { teamOfRole } from "../teams.js";
+
+export class SidePanel extends TableElement {
+  static override properties = { limit: { type: Number } };
+  declare limit: number;
+
+  constructor() {
+    super();
+    this.limit = 6;
+  }
+
+  static override styles = [
+    theme,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 2.4vh;
+        height: 100%;
+        overflow: hidden;
+      }
+      h2 {
+        margin: 0 0 1vh;
+        font-size: 2.3vh;
+        text-transform: uppercase;
+        letter-spacing: 0.14em;
+        color: var(--ink-dim);
+        font-weight: 700;
+      }
+      .noms {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 1vh;
+        align-items: center;
+      }
+      .nom {
+        font-size: 3.6vh;
+        font-weight: 800;
+        padding: 0.4vh 1.6vh;
+        border-radius: 1vh;
+        background: var(--amber);
+        color: #1a1200;
+      }
+      .arrow {
+        font-size: 3vh;
+        color: var(--ink-faint);
+      }
+      .none {
+        font-size: 2.6vh;
+        color: var(--ink-faint);
+      }
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 1.1vh;
+      }
+      .log li {
+        font-size: 2.4vh;
+        line-height: 1.3;
+        color: var(--ink-dim);
+        border-left: 0.5vh solid var(--panel-edge);
+        padding-left: 1.2vh;
+      }
+      .log li:first-child {
+        font-size: 3.1vh;
+        color: var(--ink);
+        font-weight: 700;
+        border-left-color: var(--gold);
+      }
+      .roles li {
+        display: flex;
+        justify-content: space-between;
+        font-size: 2.5vh;
+        padding: 0.35vh 1vh;
+        border-radius: 0.6vh;
+        background: #3a1512;
+      }
+      .roles li.team-mafia {
+        background: #000;
+        border: 0.2vh solid #555;
+      }
+      .roles b {
+        font-weight: 800;
+      }
+      .proof {
+        font-size: 1.4vh;
+        color: var(--ink-faint);
+        word-break: break-all;
+      }
+    `,
+  ];
+
+  override render() {
+    const s = this.snapshot?.state;
+    if (!s) return nothing;
+    const t = this.tr.t;
+    const ended = s.phase === "ended";
+    const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, this.limit);
+    return html`${ended && s.roles ? this.roles() : this.nominations()}
+      <section class="log">
+        <h2>${t("ui.announcements")}</h2>
+        <ol>
+          ${log.map((a) => html`<li data-key=${a.key}>${announcement(this.tr, a, s.seats)}</li>`)}
+        </ol>
+      </section>`;
+  }
+
+  private nominations() {
+    const s = this.snapshot?.state;
+    if (s?.phase !== "day") return nothing;
+    const t = this.tr.t;
+    return html`<section>
+      <h2>${t("ui.nominations")}</h2>
+      <div class="noms" data-nominations=${s.nominations.join(",")}>
+        ${
+          s.nominations.length === 0
+            ? html`<span class="none">${t("ui.noNominations")}</span>`
+            : s.nominations.map(
+                (n, i) =>
+                  html`${i > 0 ? html`<span class="arrow">→</span>` : nothing}<span class="nom"
+                      >${n}</span
+                    >`,
+              )
+        }
+      </div>
+    </section>`;
+  }
+
+  private roles() {
+    const s = this.snapshot?.state;
+    if (!s?.roles) return nothing;
+    const roles = s.roles;
+    return html`<section>
+      <h2>${this.tr.t("ui.roles")}</h2>
+      <ol class="roles">
+        ${s.seats.map((seat) => {
+          const role = roles[String(seat.seat)] ?? "";
+          const team = teamOfRole(s.ruleset, role) ?? "none";
+          return html`<li class="team-${team}">
+            <span>${seatRef(this.tr, s.seats, seat.seat)}</span><b>${roleName(this.tr, s.ruleset, role)}</b>
+          </li>`;
+        })}
+      </ol>
+      ${
+        s.deal
+          ? html`<p class="proof">${this.tr.t("ui.dealProof", { commitment: s.deal.commitment })}</p>`
+          : nothing
+      }
+    </section>`;
+  }
+}
+
+customElements.define("mafia-side-panel", SidePanel);

@@ -1,0 +1,90 @@
+/** The ballot in order: the votes of each closed window, the one being counted, the rest. */
+import { css, html } from "lit";
+import type { PublicState } from "../../../protocol/views.js";
+import { MafiaElement } from "../element.js";
+import { theme } from "../styles.js";
+
+export class VoteTally extends MafiaElement {
+  static override properties = { state: { attribute: false } };
+  declare state: PublicState;
+
+  static override styles = [
+    theme,
+    css`
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 1.4vh;
+        justify-content: center;
+      }
+      li {
+        min-width: 11vh;
+        padding: 1vh 1.4vh;
+        border-radius: 1.4vh;
+        background: rgba(0, 0, 0, 0.45);
+        border: 0.3vh solid rgba(255, 255, 255, 0.2);
+      }
+      li.counting {
+        border-color: var(--red);
+        background: rgba(110, 33, 28, 0.75);
+      }
+      .who {
+        font-size: 3vh;
+        font-weight: 800;
+      }
+      .n {
+        font-size: 5vh;
+        font-weight: 800;
+        line-height: 1.1;
+        font-variant-numeric: tabular-nums;
+      }
+      .later {
+        font-size: 2vh;
+        color: var(--ink-dim);
+        line-height: 5.5vh;
+        text-transform: uppercase;
+      }
+    `,
+  ];
+
+  override render() {
+    const s = this.state;
+    const t = this.tr.t;
+    if (s.step === "leavevote") {
+      const rows = [
+        ["leave", t("ui.leave")],
+        ["stay", t("ui.stay")],
+      ] as const;
+      return html`<ol>
+        ${rows.map(
+          ([key, label]) =>
+            html`<li data-tally=${key}>
+              <div class="who">${label}</div>
+              <div class="n">${s.tally[key] ?? "…"}</div>
+            </li>`,
+        )}
+      </ol>`;
+    }
+    return html`<ol>
+      ${s.ballot.map((n) => {
+        const counted = String(n) in s.tally && s.counting !== n;
+        const counting = s.counting === n;
+        return html`<li class=${counting ? "counting" : ""} data-nominee=${n}>
+          <div class="who">${t("seat.number", { n })}</div>
+          ${
+            counted || counting
+              ? html`<div class="n" data-votes=${s.tally[String(n)] ?? ""}>
+                  ${counted ? s.tally[String(n)] : "…"}
+                </div>`
+              : html`<div class="later">${t("ui.pending")}</div>`
+          }
+        </li>`;
+      })}
+    </ol>`;
+  }
+}
+
+customElements.define("mafia-tally", VoteTally);

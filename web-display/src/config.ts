@@ -1,0 +1,70 @@
+/**
+ * What a page learns from its address: the table (`?table=`, default t1), the language
+ * (`?lang=` or the browser's), the hub's MQTT-over-WebSocket URL, and the display key.
+ *
+ * Pairing: the hub prints `http://HUB:8080/?table=t1#k=PASSWORD`. The fragment never goes
+ * to the server in a request; the page stores the key in localStorage (per table) and
+ * removes it from the address bar, so it is not on screen either. A key can also be typed
+ * once on the unpaired screen. Only the display's own password is ever kept here.
+ */
+import { LANGS, type Lang } from "../../protocol/host.js";
+import { DEFAULT_TABLE, isTableId } from "../../protocol/topics.js";
+
+export function tableFromUrl(url: URL = new URL(location.href)): string {
+  const table = url.searchParams.get("table");
+  return table && isTableId(table) ? table : DEFAULT_TABLE;
+}
+
+export function isLang(value: string | null | undefined): value is Lang {
+  return value !== null && value !== undefined && (LANGS as readonly string[]).includes(value);
+}
+
+/** `?lang=`, else the first browser language we speak, else English. */
+export function langFromUrl(
+  url: URL = new URL(location.href),
+  preferred: readonly string[] = navigator.languages,
+): Lang {
+  const asked = url.searchParams.get("lang");
+  if (isLang(asked)) return asked;
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (isLang(base)) return base;
+  }
+  return "en";
+}
+
+/** Keeps `?lang=` in the address, so that a reload keeps the language. */
+export function rememberLang(lang: Lang): void {
+  const url = new URL(location.href);
+  url.searchParams.set("lang", lang);
+  history.replaceState(history.state, "", url);
+}
+
+export function mqttUrl(loc: Location = location): string {
+  const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${loc.host}/mqtt`;
+}
+
+const keyName = (table: string) => `mafia.display.${table}.key`;
+
+/** Takes `#k=` from the address (then clears it) or the key stored for this table. */
+export function displayKey(table: string): string | null {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("k");
+  if (given) {
+    storeDisplayKey(table, given);
+    const url = new URL(location.href);
+    url.hash = "";
+    history.replaceState(history.state, "", url);
+    return given;
+  }
+  return localStorage.getItem(keyName(table));
+}
+
+export function storeDisplayKey(table: string, key: string): void {
+  localStorage.setItem(keyName(table), key);
+}
+
+export function forgetDisplayKey(table: string): void {
+  localStorage.removeItem(keyName(table));
+}

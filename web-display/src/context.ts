@@ -1,0 +1,13 @@
+/** What the component tree shares: the table's snapshot and the current language. */
+import { createContext } from "@lit/context";
+import type { Lang } from "../../protocol/host.js";
+import type { TableSnapshot } from "./connection.js";
+import type { Translator } from "./i18n/index.js";
+
+export const tableContext = createContext<TableSnapshot | null>(Symbol("mafia-table"));
+export const i18nContext = createContext<Translator>(Symbol("mafia-i18n"));
+
+/** Fired (bubbling, composed) by the language switch; the page's root handles it. */
+export interface LangChangeDetail {
+  lang: Lang;
+}

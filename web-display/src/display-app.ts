@@ -1,0 +1,180 @@
+/**
+ * The public table display at `/`: connects only as `display/{table}` (public topics only),
+ * and provides the table's snapshot and the language to everything below it.
+ */
+import { ContextProvider } from "@lit/context";
+import { css, html, LitElement } from "lit";
+import type { Lang } from "../../protocol/host.js";
+import {
+  displayKey,
+  forgetDisplayKey,
+  langFromUrl,
+  mqttUrl,
+  rememberLang,
+  storeDisplayKey,
+  tableFromUrl,
+} from "./config.js";
+import { TableConnection, type TableSnapshot } from "./connection.js";
+import { i18nContext, type LangChangeDetail, tableContext } from "./context.js";
+import { stepTitle, translator } from "./i18n/index.js";
+import { theme } from "./styles.js";
+import "./components/lang-switch.js";
+import "./components/link-status.js";
+import "./components/night-screen.js";
+import "./components/seat-ring.js";
+import "./components/side-panel.js";
+import "./components/stage.js";
+import type { LinkProblem } from "./components/link-status.js";
+
+export class DisplayApp extends LitElement {
+  private readonly table = tableFromUrl();
+  private connection: TableConnection | null = null;
+  private readonly tableProvider = new ContextProvider(this, {
+    context: tableContext,
+    initialValue: null,
+  });
+  private readonly i18nProvider = new ContextProvider(this, {
+    context: i18nContext,
+    initialValue: translator(langFromUrl()),
+  });
+
+  constructor() {
+    super();
+    this.addEventListener("lang-change", (e) =>
+      this.setLang((e as CustomEvent<LangChangeDetail>).detail.lang),
+    );
+    this.addEventListener("pair", (e) => this.pair((e as CustomEvent<{ key: string }>).detail.key));
+    const key = displayKey(this.table);
+    if (key) this.connect(key);
+  }
+
+  static override styles = [
+    theme,
+    css`
+      :host {
+        display: block;
+        position: fixed;
+        inset: 0;
+        background: radial-gradient(ellipse at 50% 30%, #1b1f2a 0%, var(--bg) 70%);
+        overflow: hidden;
+      }
+      header {
+        position: absolute;
+        top: 0;
+        left: 0;
+        right: 0;
+        height: 11vh;
+        display: flex;
+        align-items: center;
+        gap: 3vh;
+        padding: 0 3.5vh;
+        border-bottom: 0.3vh solid var(--panel-edge);
+        background: rgba(0, 0, 0, 0.35);
+      }
+      .brand {
+        font-size: 3.2vh;
+        font-weight: 900;
+        letter-spacing: 0.3em;
+        text-transform: uppercase;
+        color: var(--gold);
+      }
+      .title {
+        flex: 1;
+        font-size: 5.4vh;
+        font-weight: 800;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      .paused {
+        font-size: 3vh;
+        font-weight: 800;
+        padding: 0.6vh 1.6vh;
+        border-radius: 1vh;
+        background: var(--amber);
+        color: #1a1200;
+        text-transform: uppercase;
+      }
+      .table-id {
+        font-size: 2vh;
+        color: var(--ink-faint);
+      }
+      .oval {
+        position: absolute;
+        top: 12vh;
+        bottom: 1vh;
+        left: 1vw;
+        right: 31vw;
+      }
+      aside {
+        position: absolute;
+        top: 14vh;
+        bottom: 3vh;
+        right: 2.5vw;
+        width: 27vw;
+      }
+    `,
+  ];
+
+  private connect(key: string): void {
+    this.connection?.close();
+    if (this.connection) this.removeController(this.connection);
+    this.connection = new TableConnection(this, {
+      url: mqttUrl(),
+      table: this.table,
+      identity: "display",
+      password: key,
+      onChange: (snap: TableSnapshot) => this.tableProvider.setValue(snap),
+    });
+  }
+
+  private pair(key: string): void {
+    forgetDisplayKey(this.table);
+    storeDisplayKey(this.table, key);
+    this.connect(key);
+  }
+
+  private setLang(lang: Lang): void {
+    rememberLang(lang);
+    this.i18nProvider.setValue(translator(lang));
+    document.documentElement.lang = lang;
+    this.requestUpdate();
+  }
+
+  private problem(snap: TableSnapshot | null): LinkProblem | null {
+    if (!snap) return "unpaired";
+    if (snap.status !== "online") return snap.status;
+    return snap.state ? null : "nostate";
+  }
+
+  override render() {
+    const snap = this.connection?.snapshot ?? null;
+    const tr = this.i18nProvider.value;
+    const problem = this.problem(snap);
+    const state = snap?.state;
+    if (problem || !state) {
+      return html`<mafia-link-status .problem=${problem ?? "nostate"}></mafia-link-status>
+        <header><span class="brand">${tr.t("ui.brand")}</span><span class="title"></span>
+          <mafia-lang-switch></mafia-lang-switch></header>`;
+    }
+    if (state.phase === "night") {
+      return html`<mafia-night data-phase="night"></mafia-night>
+        <header style="background:transparent;border:0">
+          <span class="title"></span><mafia-lang-switch></mafia-lang-switch>
+        </header>`;
+    }
+    return html`<header>
+        <span class="brand">${tr.t("ui.brand")}</span>
+        <span class="title" data-phase=${state.phase} data-step=${state.step}>${stepTitle(tr, state)}</span>
+        ${state.paused ? html`<span class="paused">${tr.t("ui.paused")}</span>` : ""}
+        <span class="table-id">${tr.t("ui.table", { table: state.table })}</span>
+        <mafia-lang-switch></mafia-lang-switch>
+      </header>
+      <div class="oval">
+        <mafia-seat-ring .state=${state}><mafia-stage></mafia-stage></mafia-seat-ring>
+      </div>
+      <aside><mafia-side-panel></mafia-side-panel></aside>`;
+  }
+}
+
+customElements.define("mafia-display", DisplayApp);

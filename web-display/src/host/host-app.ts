@@ -1,0 +1,190 @@
+/**
+ * The host console at `/host/`: signs in as `host/{table}` with the typed host password
+ * (kept for this browser tab only), then shows the controls, the seats with their foul and
+ * remove buttons, the setup form, the secret host view and every command's reply.
+ */
+import { ContextProvider } from "@lit/context";
+import { css, html, LitElement, nothing } from "lit";
+import type { Lang } from "../../../protocol/host.js";
+import { langFromUrl, mqttUrl, rememberLang, tableFromUrl } from "../config.js";
+import { type CommandBody, TableConnection, type TableSnapshot } from "../connection.js";
+import { i18nContext, type LangChangeDetail, tableContext } from "../context.js";
+import { stepTitle, translator } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import "../components/lang-switch.js";
+import "./controls.js";
+import "./replies.js";
+import "./seat-table.js";
+import "./secret-panel.js";
+import "./setup-form.js";
+import "./sign-in.js";
+
+const passwordKey = (table: string) => `mafia.host.${table}.password`;
+
+export class HostApp extends LitElement {
+  private readonly table = tableFromUrl();
+  private connection: TableConnection | null = null;
+  private refused = false;
+  private readonly tableProvider = new ContextProvider(this, {
+    context: tableContext,
+    initialValue: null,
+  });
+  private readonly i18nProvider = new ContextProvider(this, {
+    context: i18nContext,
+    initialValue: translator(langFromUrl()),
+  });
+
+  constructor() {
+    super();
+    this.addEventListener("lang-change", (e) => {
+      const lang = (e as CustomEvent<LangChangeDetail>).detail.lang;
+      this.setLang(lang);
+    });
+    this.addEventListener("sign-in", (e) => {
+      this.signIn((e as CustomEvent<{ password: string }>).detail.password);
+    });
+    this.addEventListener("host-command", (e) => {
+      this.connection?.send((e as CustomEvent<CommandBody>).detail);
+    });
+    const saved = sessionStorage.getItem(passwordKey(this.table));
+    if (saved) this.signIn(saved);
+  }
+
+  static override styles = [
+    theme,
+    css`
+      :host {
+        display: block;
+        min-height: 100vh;
+        background: #10131a;
+        padding: 16px 20px 40px;
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 16px;
+        margin-bottom: 14px;
+        --lang-size: 14px;
+      }
+      h1 {
+        margin: 0;
+        font-size: 22px;
+        color: var(--gold);
+      }
+      .title {
+        flex: 1;
+        font-size: 20px;
+        font-weight: 700;
+      }
+      .status {
+        font-size: 14px;
+        padding: 3px 10px;
+        border-radius: 12px;
+        background: #2a303c;
+      }
+      .status.online {
+        background: #174a2e;
+        color: #9ff0bf;
+      }
+      .status.lost {
+        background: var(--red-soft);
+      }
+      button.out {
+        font: inherit;
+        font-size: 14px;
+        color: var(--ink);
+        background: #232a36;
+        border: 1px solid var(--panel-edge);
+        border-radius: 6px;
+        padding: 4px 10px;
+        cursor: pointer;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: minmax(0, 1.35fr) minmax(0, 1fr);
+        gap: 16px;
+        margin-top: 14px;
+        align-items: start;
+      }
+      .col {
+        display: grid;
+        gap: 16px;
+      }
+    `,
+  ];
+
+  private signIn(password: string): void {
+    this.connection?.close();
+    if (this.connection) this.removeController(this.connection);
+    this.refused = false;
+    sessionStorage.setItem(passwordKey(this.table), password);
+    this.connection = new TableConnection(this, {
+      url: mqttUrl(),
+      table: this.table,
+      identity: "host",
+      password,
+      onChange: (snap: TableSnapshot) => this.changed(snap),
+    });
+  }
+
+  private changed(snap: TableSnapshot): void {
+    if (snap.status === "refused" && !this.refused) {
+      this.refused = true;
+      sessionStorage.removeItem(passwordKey(this.table));
+    }
+    this.tableProvider.setValue(snap);
+  }
+
+  private signOut(): void {
+    this.connection?.close();
+    if (this.connection) this.removeController(this.connection);
+    this.connection = null;
+    sessionStorage.removeItem(passwordKey(this.table));
+    this.tableProvider.setValue(null);
+    this.requestUpdate();
+  }
+
+  private setLang(lang: Lang): void {
+    rememberLang(lang);
+    this.i18nProvider.setValue(translator(lang));
+    document.documentElement.lang = lang;
+    this.requestUpdate();
+  }
+
+  override render() {
+    const tr = this.i18nProvider.value;
+    const snap = this.connection?.snapshot ?? null;
+    const header = (extra: unknown) => html`<header>
+      <h1>${tr.t("host.title")}</h1>
+      <span class="title">${extra}</span>
+      ${
+        snap && snap.status !== "refused"
+          ? html`<span class="status ${snap.status}" data-status=${snap.status}>
+        ${snap.status === "online" ? tr.t("ui.online") : snap.status === "lost" ? tr.t("ui.lost") : tr.t("ui.connecting")}</span>`
+          : nothing
+      }
+      <mafia-lang-switch></mafia-lang-switch>
+      ${snap && snap.status !== "refused" ? html`<button class="out" @click=${this.signOut}>${tr.t("host.signOut")}</button>` : nothing}
+    </header>`;
+    if (!snap || snap.status === "refused") {
+      return html`${header("")}<host-sign-in .table=${this.table} ?refused=${snap?.status === "refused"}></host-sign-in>`;
+    }
+    const s = snap.state;
+    if (!s) return header(tr.t(snap.status === "lost" ? "ui.lostHint" : "ui.noState"));
+    const canSetup = s.phase === "setup" || s.phase === "ended";
+    return html`${header(html`<span data-step=${s.step}>${stepTitle(tr, s)}</span>`)}
+      <host-controls></host-controls>
+      <div class="grid">
+        <div class="col">
+          <host-seats></host-seats>
+          ${canSetup ? html`<host-setup></host-setup>` : nothing}
+        </div>
+        <div class="col">
+          <host-replies></host-replies>
+          <host-secrets></host-secrets>
+        </div>
+      </div>`;
+  }
+}
+
+customElements.define("mafia-host", HostApp);

@@ -1,0 +1,106 @@
+/** Every seat with what the table knows, and the host's foul and remove buttons per seat. */
+import { css, html, nothing } from "lit";
+import type { PublicSeat } from "../../../protocol/views.js";
+import type { CommandBody } from "../connection.js";
+import { TableElement } from "../element.js";
+import { seatRef } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import { hostTheme } from "./host-styles.js";
+
+function foulCauses(extras: Record<string, unknown>): string[] {
+  const causes = extras.foulCauses;
+  return Array.isArray(causes) && causes.every((c) => typeof c === "string") ? causes : ["other"];
+}
+
+export class HostSeats extends TableElement {
+  static override styles = [
+    theme,
+    hostTheme,
+    css`
+      .num {
+        font-weight: 800;
+        font-size: 18px;
+      }
+      .out {
+        color: #ff8a80;
+        font-weight: 700;
+      }
+      .on {
+        color: var(--green);
+      }
+      .off {
+        color: var(--ink-faint);
+      }
+      .act {
+        display: flex;
+        gap: 6px;
+      }
+      input[name="reason"] {
+        width: 110px;
+      }
+    `,
+  ];
+
+  override render() {
+    const s = this.snapshot?.state;
+    if (!s) return nothing;
+    const t = this.tr.t;
+    const causes = foulCauses(s.extras);
+    const live = s.phase === "day" || s.phase === "night";
+    return html`<section>
+      <h2>${t("host.seats")}</h2>
+      <table>
+        <tbody>
+          ${s.seats.map((seat) => this.row(seat, causes, live))}
+        </tbody>
+      </table>
+    </section>`;
+  }
+
+  private row(seat: PublicSeat, causes: string[], live: boolean) {
+    const t = this.tr.t;
+    const can = live && seat.alive;
+    return html`<tr data-seat=${seat.seat}>
+      <td class="num">${seat.seat}</td>
+      <td>${seat.name}</td>
+      <td class=${seat.online ? "on" : "off"}>${seat.online ? t("ui.online") : t("ui.offline")}</td>
+      <td class=${seat.out ? "out" : ""}>${seat.out ? t(`out.${seat.out}`, undefined, seat.out) : t("ui.inPlay")}</td>
+      <td title=${t("ui.fouls")} data-fouls=${seat.fouls}>${"●".repeat(seat.fouls)}${"○".repeat(Math.max(0, 4 - seat.fouls))}</td>
+      <td>
+        <form class="act" @submit=${(e: SubmitEvent) => this.foul(e, seat.seat)}>
+          <select name="cause" aria-label=${t("host.foul")}>
+            ${causes.map((c) => html`<option value=${c}>${t(`foul.${c}`, undefined, c)}</option>`)}
+          </select>
+          <button type="submit" data-action="foul" ?disabled=${!can}>${t("host.foul")}</button>
+        </form>
+      </td>
+      <td>
+        <form class="act" @submit=${(e: SubmitEvent) => this.removeSeat(e, seat.seat)}>
+          <input name="reason" maxlength="200" placeholder=${t("host.reason")} aria-label=${t("host.reason")} />
+          <button type="submit" class="danger" data-action="remove" ?disabled=${!can}
+            title=${seatRef(this.tr, this.snapshot?.state?.seats ?? [], seat.seat)}>${t("host.remove")}</button>
+        </form>
+      </td>
+    </tr>`;
+  }
+
+  private fields(e: SubmitEvent): FormData {
+    e.preventDefault();
+    return new FormData(e.target as HTMLFormElement);
+  }
+
+  private foul(e: SubmitEvent, seat: number): void {
+    const cause = String(this.fields(e).get("cause") ?? "other");
+    this.emit<CommandBody>("host-command", { cmd: "foul", seat, cause });
+  }
+
+  private removeSeat(e: SubmitEvent, seat: number): void {
+    const reason = String(this.fields(e).get("reason") ?? "").trim();
+    this.emit<CommandBody>(
+      "host-command",
+      reason ? { cmd: "remove", seat, reason } : { cmd: "remove", seat },
+    );
+  }
+}
+
+customElements.define("host-seats", HostSeats);

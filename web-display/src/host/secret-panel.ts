@@ -1,0 +1,115 @@
+/** The host's secret view: roles, tonight's choices, checks, votes. Marked so nobody mistakes it. */
+import { css, html, nothing } from "lit";
+import { TableElement } from "../element.js";
+import { roleName, seatList, seatRef } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import { hostTheme } from "./host-styles.js";
+
+const mark = (v: boolean | null) => (v === null ? "–" : v ? "▼" : "▲");
+
+export class HostSecrets extends TableElement {
+  static override styles = [
+    theme,
+    hostTheme,
+    css`
+      section {
+        border: 3px solid var(--red);
+        background: repeating-linear-gradient(
+          -45deg,
+          #1d1113,
+          #1d1113 14px,
+          #22141a 14px,
+          #22141a 28px
+        );
+      }
+      .banner {
+        background: var(--red);
+        color: #fff;
+        font-weight: 900;
+        letter-spacing: 0.06em;
+        padding: 8px 12px;
+        border-radius: 6px;
+        margin-bottom: 12px;
+      }
+      .black {
+        font-weight: 800;
+        color: #fff;
+      }
+      .red {
+        color: #ff8a80;
+        font-weight: 700;
+      }
+      ul {
+        margin: 4px 0 12px;
+        padding-left: 20px;
+      }
+      .mono {
+        font-family: monospace;
+        font-size: 12px;
+        word-break: break-all;
+        color: var(--ink-dim);
+      }
+    `,
+  ];
+
+  override render() {
+    const view = this.snapshot?.hostView;
+    const pub = this.snapshot?.state ?? view?.public;
+    if (!view || !pub) return nothing;
+    const t = this.tr.t;
+    const seats = pub.seats;
+    const ref = (n: number) => seatRef(this.tr, seats, n);
+    const night = view.night;
+    return html`<section data-secret="host">
+      <div class="banner">🔒 ${t("host.secret")}</div>
+      <h2>${t("host.roles")}</h2>
+      <table>
+        <thead><tr><th>#</th><th>${t("host.roles")}</th><th>${t("host.sensors")}</th><th>${t("host.checks")}</th></tr></thead>
+        <tbody>
+          ${view.seats.map(
+            (s) => html`<tr data-seat=${s.seat}>
+              <td>${ref(s.seat)}</td>
+              <td class=${s.team === "mafia" ? "black" : "red"} data-role=${s.role ?? ""}>
+                ${s.role ? roleName(this.tr, pub.ruleset, s.role) : "–"}</td>
+              <td>${mark(s.thumbDown)} / ${s.blindfoldOn === null ? "–" : s.blindfoldOn ? "●" : "○"}</td>
+              <td>${s.results.map(
+                (r) =>
+                  html`<div>${t("host.result", {
+                    night: r.night,
+                    seat: seatList(this.tr, seats, r.seats),
+                    result: t(r.key, undefined, r.key),
+                  })}</div>`,
+              )}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${
+        night && pub.phase === "night"
+          ? html`<h2 style="margin-top:14px">${t("host.tonight")}</h2>
+              <ul>
+                ${Object.entries(night.shots).map(
+                  ([by, targets]) =>
+                    html`<li>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
+                )}
+                <li>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
+                <li>${t("host.checked")}: ${seatList(this.tr, seats, night.checked)}</li>
+              </ul>`
+          : nothing
+      }
+      ${
+        view.votes && Object.keys(view.votes).length > 0
+          ? html`<h2 style="margin-top:14px">${t("host.votes")}</h2>
+              <ul>
+                ${Object.entries(view.votes).map(
+                  ([voter, nominee]) => html`<li>${ref(Number(voter))} → ${ref(nominee)}</li>`,
+                )}
+              </ul>`
+          : nothing
+      }
+      ${view.deal ? html`<h2 style="margin-top:14px">${t("host.deal")}</h2><div class="mono">${view.deal.commitment}</div>` : nothing}
+    </section>`;
+  }
+}
+
+customElements.define("host-secrets", HostSecrets);

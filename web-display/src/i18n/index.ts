@@ -1,0 +1,116 @@
+/**
+ * Every visible string goes through a Translator. The wording of game facts (titles,
+ * announcements, seats) is built here once, so the display and the console say the same.
+ */
+import type { Lang } from "../../../protocol/host.js";
+import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
+import { de } from "./de.js";
+import { en, type MessageKey } from "./en.js";
+import { ru } from "./ru.js";
+
+export type { MessageKey };
+export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, de, ru };
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface Translator {
+  lang: Lang;
+  /** A known key, or a dynamic one (`role.sport.don`); unknown keys fall back to `fallback`. */
+  t(key: MessageKey | string, params?: Params, fallback?: string): string;
+}
+
+function fill(text: string, params: Params | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+export function translator(lang: Lang): Translator {
+  const dict = DICTIONARIES[lang] as Record<string, string>;
+  const base = en as Record<string, string>;
+  return {
+    lang,
+    t(key, params, fallback) {
+      const text = dict[key] ?? base[key];
+      return fill(text ?? fallback ?? key, params);
+    },
+  };
+}
+
+type SeatNames = readonly Pick<PublicSeat, "seat" | "name">[];
+
+export function seatRef(tr: Translator, seats: SeatNames, n: number): string {
+  const name = seats.find((s) => s.seat === n)?.name ?? "";
+  return tr.t("seat.ref", { n, name }).trim();
+}
+
+export function seatList(tr: Translator, seats: SeatNames, list: readonly number[]): string {
+  return list.map((n) => seatRef(tr, seats, n)).join(", ");
+}
+
+export function roleName(tr: Translator, ruleset: string, role: string): string {
+  return tr.t(`role.${ruleset}.${role}`, undefined, role);
+}
+
+/** "Night 1", "Day 0", "Game over". */
+export function phaseTitle(tr: Translator, state: Pick<PublicState, "phase" | "round">): string {
+  switch (state.phase) {
+    case "night":
+      return state.round === 0 ? tr.t("title.night0") : tr.t("title.night", state);
+    case "day":
+      return state.round === 0 ? tr.t("title.day0") : tr.t("title.day", state);
+    case "ended":
+      return tr.t("title.ended");
+    default:
+      return tr.t("title.setup");
+  }
+}
+
+/** What the night is doing, without a word about who: "the mafia goes hunting". */
+export function nightLine(tr: Translator, state: Pick<PublicState, "step" | "round">): string {
+  const zero = state.round === 0 ? ".zero" : "";
+  return tr.t(`night.${state.step}${zero}`, undefined, tr.t("night.sleep"));
+}
+
+export function stepName(tr: Translator, step: string): string {
+  return tr.t(`step.${step}`, undefined, step);
+}
+
+/** "Night 1 — the mafia goes hunting", "Day 2 — Vote". */
+export function stepTitle(tr: Translator, state: PublicState): string {
+  if (state.phase === "ended" || state.phase === "setup") return phaseTitle(tr, state);
+  const detail = state.phase === "night" ? nightLine(tr, state) : stepName(tr, state.step);
+  return `${phaseTitle(tr, state)} — ${detail}`;
+}
+
+function causeText(tr: Translator, key: string, cause: unknown): string {
+  if (typeof cause !== "string") return "";
+  const prefix = key === "removed" ? "cause" : "foul";
+  return tr.t(`${prefix}.${cause}`, undefined, cause);
+}
+
+/** One announcement in words. Seats are named by number and name. */
+export function announcement(tr: Translator, entry: LogEntry, seats: SeatNames): string {
+  const p = entry.params;
+  const [a, b] = entry.seats;
+  const winner = typeof p.winner === "string" ? tr.t(`winner.${p.winner}`) : "";
+  const params: Params = {
+    ...p,
+    seat: a === undefined ? "" : seatRef(tr, seats, a),
+    a: a === undefined ? "" : seatRef(tr, seats, a),
+    b: b === undefined ? "" : seatRef(tr, seats, b),
+    seats: seatList(tr, seats, entry.seats),
+    cause: causeText(tr, entry.key, p.cause),
+    winner,
+  };
+  const text = tr.t(`log.${entry.key}`, params, entry.key);
+  const reason = typeof p.reason === "string" && p.reason.length > 0 ? ` (${p.reason})` : "";
+  return text + reason;
+}
+
+/** An error code in words (an unknown code keeps the hub's own message). */
+export function errorText(tr: Translator, code: string, message?: string): string {
+  return tr.t(`error.${code}`, undefined, message ?? tr.t("error.unknown"));
+}
