@@ -92,6 +92,15 @@ export async function main(argv: string[]): Promise<void> {
   if (o.sim > 0) stopSim = await startSimulator(simDir, hub, o.sim, o.table);
 
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
+  // Pairing links for the screens (stderr: stdout keeps its one line). The display key rides in
+  // the URL fragment, which browsers never send to the server; the host password is typed.
+  for (const id of hub.tables.keys()) {
+    const key = encodeURIComponent(hub.secrets.password(`display/${id}`) ?? "");
+    const base = `http://localhost:${hub.httpPort}`;
+    process.stderr.write(
+      `hub: table ${id} display ${base}/?table=${id}#k=${key} host console ${base}/host/?table=${id}\n`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

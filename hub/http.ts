@@ -91,6 +91,11 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
     return;
   }
   const info = await stat(file).catch(() => null);
+  if (info?.isDirectory()) {
+    // `/host` is the console's folder: send the browser to `/host/`, keeping the query.
+    res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+    return;
+  }
   if (!info?.isFile()) {
     if (rel === "/index.html") {
       res
