@@ -33,6 +33,7 @@ export function stepSeconds(state: PublicState): number | null {
     case "vote":
     case "revote":
     case "leavevote":
+    case "stayvote":
       return t.vote ?? null;
     case "mafia":
       return (state.round === 0 ? t.meeting : t.night) ?? null;

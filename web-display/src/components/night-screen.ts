@@ -73,7 +73,7 @@ export class NightScreen extends TableElement {
           </div>
         </mafia-seat-ring>
       </div>
-      ${last ? html`<div class="last">${announcement(this.tr, last, s.seats)}</div>` : nothing}`;
+      ${last ? html`<div class="last">${announcement(this.tr, last, s.seats, s.ruleset)}</div>` : nothing}`;
   }
 }
 

@@ -45,7 +45,7 @@ export class SeatChip extends MafiaElement {
       }
       .chip {
         position: relative;
-        width: 13vh;
+        width: 14vh;
         min-height: 13vh;
         padding: 1vh 0.6vh 0.8vh;
         border-radius: 2vh;
@@ -114,7 +114,9 @@ export class SeatChip extends MafiaElement {
         color: #fff;
       }
       .role {
-        font-size: 2vh;
+        font-size: 1.6vh;
+        letter-spacing: 0;
+        white-space: nowrap;
         background: #b3261e;
         color: #fff;
       }

@@ -108,7 +108,7 @@ export class SidePanel extends TableElement {
       <section class="log">
         <h2>${t("ui.announcements")}</h2>
         <ol>
-          ${log.map((a) => html`<li data-key=${a.key}>${announcement(this.tr, a, s.seats)}</li>`)}
+          ${log.map((a) => html`<li data-key=${a.key}>${announcement(this.tr, a, s.seats, s.ruleset)}</li>`)}
         </ol>
       </section>`;
   }

@@ -96,7 +96,7 @@ export class Stage extends TableElement {
         <div class="row">${ring}<mafia-tally .state=${s}></mafia-tally></div>
       </div>`;
     }
-    if (s.step === "leavevote") {
+    if (s.step === "leavevote" || s.step === "stayvote") {
       return html`<div class="vote">
         <div class="label">${stepName(this.tr, s.step)}</div>
         <div class="question">${seatList(this.tr, s.seats, s.ballot)}</div>

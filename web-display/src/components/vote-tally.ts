@@ -53,7 +53,7 @@ export class VoteTally extends MafiaElement {
   override render() {
     const s = this.state;
     const t = this.tr.t;
-    if (s.step === "leavevote") {
+    if (s.step === "leavevote" || s.step === "stayvote") {
       const rows = [
         ["leave", t("ui.leave")],
         ["stay", t("ui.stay")],

@@ -23,6 +23,9 @@ export class WinnerBanner extends TableElement {
         line-height: 1.05;
         margin: 1vh 0;
       }
+      .winner.none {
+        font-size: 6vh;
+      }
       .winner.town {
         color: #ff6b5e;
       }
@@ -43,7 +46,7 @@ export class WinnerBanner extends TableElement {
           ? html`<div class="winner ${s.winner}" data-winner=${s.winner}>
               ${t(`winner.${s.winner}`)}
             </div>`
-          : html`<div class="winner" data-winner="none">${t("ui.aborted")}</div>`
+          : html`<div class="winner none" data-winner="none">${t("ui.aborted")}</div>`
       }`;
   }
 }

@@ -101,14 +101,13 @@ export class HostApp extends LitElement {
       }
       .grid {
         display: grid;
-        grid-template-columns: minmax(0, 1.35fr) minmax(0, 1fr);
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
         gap: 16px;
         margin-top: 14px;
         align-items: start;
       }
-      .col {
-        display: grid;
-        gap: 16px;
+      .wide {
+        grid-column: 1 / -1;
       }
     `,
   ];
@@ -175,14 +174,10 @@ export class HostApp extends LitElement {
     return html`${header(html`<span data-step=${s.step}>${stepTitle(tr, s)}</span>`)}
       <host-controls></host-controls>
       <div class="grid">
-        <div class="col">
-          <host-seats></host-seats>
-          ${canSetup ? html`<host-setup></host-setup>` : nothing}
-        </div>
-        <div class="col">
-          <host-replies></host-replies>
-          <host-secrets></host-secrets>
-        </div>
+        <host-seats class="wide"></host-seats>
+        ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
+        <host-secrets></host-secrets>
+        <host-replies></host-replies>
       </div>`;
   }
 }

@@ -36,7 +36,13 @@ export class HostSeats extends TableElement {
         gap: 6px;
       }
       input[name="reason"] {
-        width: 110px;
+        width: 120px;
+      }
+      select {
+        max-width: 210px;
+      }
+      td {
+        white-space: nowrap;
       }
     `,
   ];

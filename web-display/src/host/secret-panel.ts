@@ -1,7 +1,7 @@
 /** The host's secret view: roles, tonight's choices, checks, votes. Marked so nobody mistakes it. */
 import { css, html, nothing } from "lit";
 import { TableElement } from "../element.js";
-import { roleName, seatList, seatRef } from "../i18n/index.js";
+import { resultText, roleName, seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 
@@ -61,7 +61,7 @@ export class HostSecrets extends TableElement {
     const ref = (n: number) => seatRef(this.tr, seats, n);
     const night = view.night;
     return html`<section data-secret="host">
-      <div class="banner">🔒 ${t("host.secret")}</div>
+      <div class="banner">${t("host.secret")}</div>
       <h2>${t("host.roles")}</h2>
       <table>
         <thead><tr><th>#</th><th>${t("host.roles")}</th><th>${t("host.sensors")}</th><th>${t("host.checks")}</th></tr></thead>
@@ -77,7 +77,7 @@ export class HostSecrets extends TableElement {
                   html`<div>${t("host.result", {
                     night: r.night,
                     seat: seatList(this.tr, seats, r.seats),
-                    result: t(r.key, undefined, r.key),
+                    result: resultText(this.tr, pub.ruleset, r.key),
                   })}</div>`,
               )}</td>
             </tr>`,

@@ -64,8 +64,11 @@ export const de: Record<MessageKey, string> = {
   "step.shootout": "Stechen",
   "step.revote": "Neue Abstimmung",
   "step.leavevote": "Alle gehen oder alle bleiben",
+  "step.stayvote": "Wer ist dafür, dass alle bleiben?",
   "step.lastword": "Letztes Wort",
   "step.end": "Spielende",
+  "step.discussion": "Diskussion",
+  "step.night": "Nacht",
 
   "night.mafia.zero": "die Mafia lernt sich kennen",
   "night.mafia": "die Mafia geht auf die Jagd",
@@ -73,6 +76,7 @@ export const de: Record<MessageKey, string> = {
   "night.don": "der Don sucht den Sheriff",
   "night.sheriff.zero": "der Sheriff lernt den Spielleiter kennen",
   "night.sheriff": "der Sheriff prüft",
+  "night.night": "alle treffen ihre Wahl",
   "night.sleep": "Alle behalten die Augenbinde auf",
 
   "out.killed": "getötet",
@@ -130,6 +134,10 @@ export const de: Record<MessageKey, string> = {
   "log.vote.eliminated": "Abgewählt: {seats}",
   "log.removed": "{seat} wird vom Tisch entfernt: {cause}",
   "log.foul": "Foul für {seat}: {cause} ({fouls} von 4)",
+  "log.disconnected": "{seat} hat die Verbindung verloren und scheidet aus",
+  "log.night.waiting": "Die Nacht geht weiter: noch ist nicht jede Wahl getroffen",
+  "log.vote.abstained": "Die meisten haben sich enthalten: niemand scheidet aus",
+  "log.vote.tie": "Gleichstand: niemand scheidet aus ({seats})",
   "log.foul.silenced": "{seat} hat drei Fouls und verliert die nächste Rede",
 
   "ui.brand": "Mafia",

@@ -66,8 +66,11 @@ export const en = {
   "step.shootout": "Shootout",
   "step.revote": "Revote",
   "step.leavevote": "All leave or all stay",
+  "step.stayvote": "Who is for all staying?",
   "step.lastword": "Last word",
   "step.end": "Game over",
+  "step.discussion": "Discussion",
+  "step.night": "Night",
 
   "night.mafia.zero": "the mafia meets",
   "night.mafia": "the mafia goes hunting",
@@ -75,6 +78,7 @@ export const en = {
   "night.don": "the Don looks for the Sheriff",
   "night.sheriff.zero": "the Sheriff meets the host",
   "night.sheriff": "the Sheriff checks",
+  "night.night": "everyone makes their choice",
   "night.sleep": "Everyone keeps the blindfold on",
 
   "out.killed": "killed",
@@ -132,6 +136,10 @@ export const en = {
   "log.vote.eliminated": "Voted out: {seats}",
   "log.removed": "{seat} is removed from the table: {cause}",
   "log.foul": "Foul for {seat}: {cause} ({fouls} of 4)",
+  "log.disconnected": "{seat} lost the connection and leaves the game",
+  "log.night.waiting": "The night goes on: not every choice is made yet",
+  "log.vote.abstained": "Most abstained: nobody leaves",
+  "log.vote.tie": "A tie: nobody leaves ({seats})",
   "log.foul.silenced": "{seat} has three fouls and loses the next speech",
 
   "ui.brand": "Mafia",

@@ -17,6 +17,7 @@ export interface Translator {
   lang: Lang;
   /** A known key, or a dynamic one (`role.sport.don`); unknown keys fall back to `fallback`. */
   t(key: MessageKey | string, params?: Params, fallback?: string): string;
+  has(key: string): boolean;
 }
 
 function fill(text: string, params: Params | undefined): string {
@@ -36,6 +37,7 @@ export function translator(lang: Lang): Translator {
       const text = dict[key] ?? base[key];
       return fill(text ?? fallback ?? key, params);
     },
+    has: (key) => Object.hasOwn(dict, key),
   };
 }
 
@@ -70,8 +72,9 @@ export function phaseTitle(tr: Translator, state: Pick<PublicState, "phase" | "r
 
 /** What the night is doing, without a word about who: "the mafia goes hunting". */
 export function nightLine(tr: Translator, state: Pick<PublicState, "step" | "round">): string {
-  const zero = state.round === 0 ? ".zero" : "";
-  return tr.t(`night.${state.step}${zero}`, undefined, tr.t("night.sleep"));
+  const plain = `night.${state.step}`;
+  const key = state.round === 0 && tr.has(`${plain}.zero`) ? `${plain}.zero` : plain;
+  return tr.t(key, undefined, tr.t("night.sleep"));
 }
 
 export function stepName(tr: Translator, step: string): string {
@@ -92,7 +95,12 @@ function causeText(tr: Translator, key: string, cause: unknown): string {
 }
 
 /** One announcement in words. Seats are named by number and name. */
-export function announcement(tr: Translator, entry: LogEntry, seats: SeatNames): string {
+export function announcement(
+  tr: Translator,
+  entry: LogEntry,
+  seats: SeatNames,
+  ruleset = "sport",
+): string {
   const p = entry.params;
   const [a, b] = entry.seats;
   const winner = typeof p.winner === "string" ? tr.t(`winner.${p.winner}`) : "";
@@ -107,7 +115,15 @@ export function announcement(tr: Translator, entry: LogEntry, seats: SeatNames):
   };
   const text = tr.t(`log.${entry.key}`, params, entry.key);
   const reason = typeof p.reason === "string" && p.reason.length > 0 ? ` (${p.reason})` : "";
-  return text + reason;
+  // Rulesets that reveal a role on elimination say it in the announcement itself.
+  const role = typeof p.role === "string" ? ` — ${roleName(tr, ruleset, p.role)}` : "";
+  return text + reason + role;
+}
+
+/** A private result (a check's answer) in words, for the host's secret view. */
+export function resultText(tr: Translator, ruleset: string, key: string): string {
+  if (key.startsWith("role.") && !tr.has(key)) return roleName(tr, ruleset, key.slice(5));
+  return tr.t(key, undefined, key);
 }
 
 /** An error code in words (an unknown code keeps the hub's own message). */

@@ -64,8 +64,11 @@ export const ru: Record<MessageKey, string> = {
   "step.shootout": "Перестрелка",
   "step.revote": "Переголосование",
   "step.leavevote": "Все уходят или все остаются",
+  "step.stayvote": "Кто за то, чтобы все остались?",
   "step.lastword": "Последнее слово",
   "step.end": "Игра окончена",
+  "step.discussion": "Обсуждение",
+  "step.night": "Ночь",
 
   "night.mafia.zero": "мафия знакомится",
   "night.mafia": "мафия выходит на охоту",
@@ -73,6 +76,7 @@ export const ru: Record<MessageKey, string> = {
   "night.don": "Дон ищет Шерифа",
   "night.sheriff.zero": "Шериф знакомится с ведущим",
   "night.sheriff": "Шериф проверяет",
+  "night.night": "все делают выбор",
   "night.sleep": "Все в повязках",
 
   "out.killed": "убит",
@@ -130,6 +134,10 @@ export const ru: Record<MessageKey, string> = {
   "log.vote.eliminated": "По итогам голосования стол покидает: {seats}",
   "log.removed": "{seat} удалён из-за стола: {cause}",
   "log.foul": "Фол игроку {seat}: {cause} ({fouls} из 4)",
+  "log.disconnected": "{seat} потерял связь и выбывает",
+  "log.night.waiting": "Ночь продолжается: ещё не все сделали выбор",
+  "log.vote.abstained": "Большинство воздержалось: никто не выбывает",
+  "log.vote.tie": "Ничья в голосовании: никто не выбывает ({seats})",
   "log.foul.silenced": "У игрока {seat} три фола: он лишается слова в следующем круге",
 
   "ui.brand": "Мафия",
