@@ -24,7 +24,11 @@ export function publicOutcome(state: GameState): Winner | null {
   let unknown = 0;
   for (const s of state.seats) {
     if (s.alive) continue;
-    const team = teamOf(s.shownRole);
+    // APP-OPEN-05 (b) hides a night victim's role, but the rules (APP-OPEN-04) let the
+    // mafia attack only non-mafia: his team is public all the same.
+    const hiddenVictim =
+      s.out === "killed" && s.shownRole === null && !state.options.mafiaTargetsOwn;
+    const team = hiddenVictim ? "town" : teamOf(s.shownRole);
     if (team === "mafia") shownMafia++;
     else if (team === "town") shownTown++;
     else unknown++;
