@@ -204,12 +204,11 @@ export class Paddle {
     this.show(this.status);
   }
 
-  /** The menu follows the prompt, and "thank you" during one's own speech. */
+  /** The menu follows the prompt, and "thank you" during one's own turn to speak (a last word too). */
   private refreshMenu(): boolean {
     const g = this.glance;
     const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
-    const alive = this.view !== null && this.view.alive;
-    return this.menu.update(this.view ? this.view.prompt : null, speaking && alive);
+    return this.menu.update(this.view ? this.view.prompt : null, speaking);
   }
 
   private onKey(key: Key): void {

@@ -1,0 +1,121 @@
+/**
+ * A bot player for one paddle: it decides only from what its own paddle knows (its seat
+ * view and the public glance) and acts only through the paddle's sensors and keys. It
+ * plays legal random moves: blindfold on at night unless woken with something to do,
+ * random nominations, random thumbs in votes (never down and up inside one window, which
+ * would be a provocation), the mafia's agreed shot, random checks, "thank you" at the end
+ * of its speech.
+ */
+import type { SimPaddle } from "./sim-paddle.js";
+
+export type Rand = () => number;
+
+export interface BotOptions {
+  rand: Rand;
+  /** Think time before each action, ms. */
+  thinkMs: [number, number];
+  /** Whether the script holds this seat now (the bot then does nothing). */
+  held: (seat: number) => boolean;
+  voteChance?: number;
+  nominateChance?: number;
+}
+
+const VOTE_STEPS = ["vote", "revote", "leavevote"];
+
+export class Bot {
+  private timer: NodeJS.Timeout | null = null;
+  private window = "";
+  private voteHere = false;
+  private readonly done = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly sp: SimPaddle,
+    private readonly o: BotOptions,
+  ) {
+    sp.events.on("change", () => this.schedule());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  schedule(): void {
+    if (this.timer || this.stopped) return;
+    const [lo, hi] = this.o.thinkMs;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        if (this.act()) this.schedule(); // one move per thought; think again after it
+      },
+      lo + this.o.rand() * (hi - lo),
+    );
+  }
+
+  /** Makes at most one move; returns whether it did. */
+  private act(): boolean {
+    const p = this.sp.paddle;
+    const hal = this.sp.hal;
+    const v = p.view;
+    const g = p.glance;
+    if (!v || !g || this.o.held(this.sp.seat) || p.linkState !== "up") return false;
+    const wantBlindfold = g.phase === "night" && v.alive && !(v.prompt && !v.blindfold);
+    if (hal.blindfoldLevel !== wantBlindfold) {
+      hal.setBlindfold(wantBlindfold);
+      return true;
+    }
+    if (g.phase === "ended") return false;
+    // Out of the game, a seat still ends its own last word.
+    if (!v.alive && g.speaker !== this.sp.seat) return false;
+    const inVote = g.phase === "day" && VOTE_STEPS.includes(g.step);
+    if (inVote) return this.vote(`${g.step}|${g.round}|${g.counting}`);
+    if (hal.thumbLevel) {
+      hal.setThumb(false);
+      return true;
+    }
+    const key = `${g.phase}|${g.step}|${g.round}|${g.speaker}|${v.prompt ? v.prompt.action : "-"}`;
+    if (this.done.has(key) || p.menu.items.length === 0) return false;
+    this.done.add(key);
+    return this.answer();
+  }
+
+  /** A new counting window: release a thumb held from the last one, then maybe vote here. */
+  private vote(window: string): boolean {
+    const hal = this.sp.hal;
+    if (window !== this.window) {
+      this.window = window;
+      this.voteHere = this.o.rand() < (this.o.voteChance ?? 0.3);
+      if (hal.thumbLevel) {
+        hal.setThumb(false);
+        return true;
+      }
+    }
+    if (this.voteHere && !hal.thumbLevel) {
+      hal.setThumb(true);
+      return true;
+    }
+    return false;
+  }
+
+  private answer(): boolean {
+    const sp = this.sp;
+    const prompt = sp.paddle.menu.prompt;
+    const view = sp.paddle.view;
+    if (!prompt || !view) return sp.pass();
+    const others = prompt.targets.filter((t) => t !== sp.seat && !view.allies.includes(t));
+    const pool = others.length > 0 ? others : prompt.targets;
+    if (prompt.action === "shoot") {
+      // Every mafioso computes the same target from the same facts: the shot agrees.
+      const sorted = [...pool].sort((a, b) => a - b);
+      const round = sp.paddle.glance?.round ?? 0;
+      return sp.pick(sorted[(round * 3 + 1) % sorted.length] as number);
+    }
+    if (prompt.action === "nominate" && this.o.rand() >= (this.o.nominateChance ?? 0.3)) {
+      return sp.pass();
+    }
+    const target = pool[Math.floor(this.o.rand() * pool.length)];
+    return target === undefined ? sp.pass() : sp.pick(target);
+  }
+}

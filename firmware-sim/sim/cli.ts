@@ -1,0 +1,108 @@
+/**
+ * `npm run sim -- --seats 10 [--table t1] [--hub mqtt://HOST:PORT] [--data-dir DIR]
+ * [--script FILE] [--bots] [--interactive SEAT] [--no-host-bot]`
+ *
+ * Runs N paddles in one process. With --hub it joins a running hub, reading the passwords
+ * from DIR/secrets.json (the hub's --data-dir, default ./data); without --hub it starts its
+ * own hub in-process on free ports with a temporary data dir. The host bot sets up and
+ * hosts the game unless --no-host-bot (e.g. when a person hosts from the console).
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { createLogger } from "../../hub/logger.js";
+import { type Hub, startHub } from "../../hub/server.js";
+import { startInteractive } from "./interactive.js";
+import { parseScenario } from "./script.js";
+import { startSim } from "./table-sim.js";
+
+function int(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`an integer ${min}..${max}`);
+    return n;
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const o = new Command()
+    .name("sim")
+    .description("Simulated paddles: the real firmware, N at a time, over MQTT")
+    .option("--seats <n>", "paddles to run", int(1, 20), 10)
+    .option("--table <id>", "table id", "t1")
+    .option("--hub <url>", "a running hub, e.g. mqtt://127.0.0.1:1883 (default: start one here)")
+    .option("--data-dir <dir>", "the hub's data dir, for secrets.json", "./data")
+    .option("--script <file>", "a scenario file (see firmware-sim/sim/script.ts)")
+    .option("--bots", "every seat plays legal random moves", false)
+    .option("--interactive <seat>", "drive this seat from the keyboard", int(1, 20))
+    .option("--no-host-bot", "leave hosting to a person")
+    .showHelpAfterError()
+    .parse(argv)
+    .opts<{
+      seats: number;
+      table: string;
+      hub?: string;
+      dataDir: string;
+      script?: string;
+      bots: boolean;
+      interactive?: number;
+      hostBot: boolean;
+    }>();
+
+  let hub: Hub | null = null;
+  let tempData: string | null = null;
+  let url = o.hub;
+  let secrets: Record<string, string>;
+  if (url) {
+    secrets = JSON.parse(await readFile(join(resolve(o.dataDir), "secrets.json"), "utf8"));
+  } else {
+    tempData = await mkdtemp(join(tmpdir(), "mafia-sim-"));
+    hub = await startHub({
+      dataDir: tempData,
+      mqttPort: 0,
+      httpPort: 0,
+      host: "127.0.0.1",
+      tables: [o.table],
+      seats: o.seats,
+      logger: createLogger("warn"),
+    });
+    url = `mqtt://127.0.0.1:${hub.mqttPort}`;
+    secrets = hub.secrets.toJSON() as Record<string, string>;
+    process.stdout.write(`sim: hub on ${url}, display http://127.0.0.1:${hub.httpPort}/\n`);
+  }
+  const script = o.script ? parseScenario(await readFile(o.script, "utf8"), o.script) : undefined;
+  const sim = await startSim({
+    mqttUrl: url,
+    secrets,
+    table: o.table,
+    paddles: o.seats,
+    bots: o.bots,
+    hostBot: o.hostBot,
+    script,
+  });
+  const stopInteractive = o.interactive ? startInteractive(sim.paddles, o.interactive) : null;
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    stopInteractive?.();
+    await sim.stop();
+    await hub?.stop();
+    if (tempData) await rm(tempData, { recursive: true, force: true });
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  const end = await sim.finished;
+  process.stdout.write(`sim: the game is over (${end.winner ?? "no winner"})\n`);
+  // A bot table is done when its game is; a person at the keyboard decides for themselves.
+  if (!o.interactive) await stop(0);
+}
+
+main(process.argv).catch((err: Error) => {
+  process.stderr.write(`sim: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,177 @@
+/**
+ * A host for a table of bots, over the host identity: it sets the game up with short
+ * timings, starts it once every paddle is online, and ends each night step with `next` as
+ * soon as the host view shows that everything the step needs is in (the shot, the check)
+ * and every seat the step does not wake is blindfolded. Day steps run on their timers and
+ * the speakers' "thank you". A game that is in progress when it connects is ended first.
+ */
+import mqtt, { type MqttClient } from "mqtt";
+import {
+  hostCommandTopic,
+  hostReplyTopic,
+  hostUsername,
+  hostViewTopic,
+} from "../../protocol/topics.js";
+
+/** The fastest timings the sport ruleset accepts. */
+export const FAST_SPORT_OPTIONS = {
+  speechSeconds: 5,
+  justifySeconds: 5,
+  lastWordSeconds: 5,
+  lastWordNightSeconds: 5,
+  voteWindowSeconds: 1,
+  nightStepSeconds: 3,
+  mafiaMeetingSeconds: 5,
+  autoAdvance: true,
+};
+
+/** Sport: which roles a night step wakes (RULES.md SPORT-NIGHT). */
+const WOKEN_BY: Record<string, string[]> = {
+  mafia: ["mafia", "don"],
+  don: ["don"],
+  sheriff: ["sheriff"],
+};
+
+interface HostSeat {
+  seat: number;
+  role: string | null;
+  alive: boolean;
+  online: boolean;
+  blindfoldOn: boolean | null;
+}
+
+interface HostViewLike {
+  phase: string;
+  step: string;
+  round: number;
+  speaker: number | null;
+  counting: number | null;
+  seats: HostSeat[];
+  flow: { night?: { shots: Record<string, number[]>; checked: number[] } | null };
+}
+
+export interface HostBotOptions {
+  mqttUrl: string;
+  table: string;
+  password: string;
+  seats: number;
+  ruleset?: string;
+  options?: Record<string, unknown>;
+  /** Pause after a night step begins before `next`, so paddles see it. */
+  settleMs?: number;
+  log?: (line: string) => void;
+}
+
+export class HostBot {
+  private client: MqttClient | null = null;
+  private n = 0;
+  private stage: "waiting" | "setting-up" | "starting" | "running" = "waiting";
+  private nextSentFor = "";
+  private stepSeenAt = new Map<string, number>();
+  private settleTimer: NodeJS.Timeout | null = null;
+  private last: HostViewLike | null = null;
+
+  constructor(private readonly o: HostBotOptions) {}
+
+  async start(): Promise<void> {
+    const t = this.o.table;
+    const client = await mqtt.connectAsync(this.o.mqttUrl, {
+      protocolVersion: 4,
+      username: hostUsername(t),
+      password: this.o.password,
+      clientId: `host-bot-${t}-${process.pid}`,
+      reconnectPeriod: 1000,
+      clean: true,
+    });
+    this.client = client;
+    client.on("message", (topic, payload) => {
+      if (payload.length === 0) return;
+      const body = JSON.parse(payload.toString("utf8"));
+      if (topic === hostViewTopic(t)) this.onView(body as HostViewLike);
+      if (topic === hostReplyTopic(t))
+        this.onReply(body as { id: string; ok: boolean; error?: string });
+    });
+    await client.subscribeAsync([hostViewTopic(t), hostReplyTopic(t)], { qos: 1 });
+  }
+
+  async stop(): Promise<void> {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    await this.client?.endAsync(true);
+    this.client = null;
+  }
+
+  private command(cmd: string, fields: Record<string, unknown> = {}): string {
+    this.n += 1;
+    const id = `hostbot-${this.n}-${Date.now().toString(36)}`;
+    this.client?.publish(hostCommandTopic(this.o.table), JSON.stringify({ id, cmd, ...fields }), {
+      qos: 1,
+    });
+    return id;
+  }
+
+  private onReply(reply: { id: string; ok: boolean; error?: string }): void {
+    if (!reply.id.startsWith("hostbot-")) return;
+    if (!reply.ok) this.o.log?.(`host: command ${reply.id} refused: ${reply.error}`);
+    if (this.stage === "setting-up" && reply.ok) {
+      this.stage = "starting";
+      this.command("start");
+    }
+  }
+
+  private onView(v: HostViewLike): void {
+    this.last = v;
+    if (this.stage === "waiting") {
+      if (v.phase === "day" || v.phase === "night") {
+        this.o.log?.("host: a game was in progress; ending it");
+        this.command("end");
+        return;
+      }
+      if (v.seats.filter((s) => s.online).length < this.o.seats) return;
+      this.stage = "setting-up";
+      const seats = Array.from({ length: this.o.seats }, (_, i) => ({
+        seat: i + 1,
+        name: `Bot ${i + 1}`,
+      }));
+      this.command("setup", {
+        ruleset: this.o.ruleset ?? "sport",
+        seats,
+        options: this.o.options ?? FAST_SPORT_OPTIONS,
+      });
+      return;
+    }
+    if (this.stage === "starting" && v.phase === "night") this.stage = "running";
+    if (this.stage === "running") this.considerNext(v);
+  }
+
+  /** Ends a night step early once it has what it needs. */
+  private considerNext(v: HostViewLike): void {
+    if (v.phase !== "night") return;
+    const key = `${v.round}|${v.step}`;
+    if (this.nextSentFor === key) return;
+    const now = Date.now();
+    const seen = this.stepSeenAt.get(key) ?? now;
+    this.stepSeenAt.set(key, seen);
+    const settle = this.o.settleMs ?? 300;
+    if (now - seen < settle) {
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      this.settleTimer = setTimeout(() => this.last && this.considerNext(this.last), settle);
+      return;
+    }
+    if (!this.stepComplete(v)) return;
+    this.nextSentFor = key;
+    this.command("next");
+  }
+
+  private stepComplete(v: HostViewLike): boolean {
+    const woken = WOKEN_BY[v.step] ?? [];
+    const living = v.seats.filter((s) => s.alive);
+    const blind = living.every((s) => woken.includes(s.role ?? "") || s.blindfoldOn !== false);
+    if (!blind || v.round === 0) return blind;
+    const night = v.flow.night;
+    if (!night) return true;
+    const acting = living.filter((s) => woken.includes(s.role ?? ""));
+    if (v.step === "mafia")
+      return acting.every((s) => (night.shots[String(s.seat)] ?? []).length > 0);
+    return acting.every((s) => night.checked.includes(s.seat));
+  }
+}

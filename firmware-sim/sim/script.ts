@@ -1,0 +1,183 @@
+/**
+ * Scenario files for `npm run sim -- --script FILE`: rules that say, at a time or when the
+ * table reaches a state, what a seat's hands do. JSON:
+ *
+ *   { "rules": [
+ *     { "when": { "phase": "day", "round": 0 }, "hold": "all" },
+ *     { "when": { "step": "speech", "speaker": 1 }, "do": [{ "seat": 1, "pick": 5 }, { "seat": 1, "pass": true }] },
+ *     { "when": { "step": "speech" }, "each": true, "do": [{ "seat": "speaker", "pass": true }] },
+ *     { "when": { "phase": "night" }, "view": { "seat": 7, "blindfold": true }, "do": [{ "seat": 7, "blindfold": "off" }] },
+ *     { "at": 2000, "do": [{ "seat": 3, "thumb": "down" }, { "wait": 300 }, { "seat": 3, "thumb": "up" }] } ] }
+ *
+ * - `when` matches fields of the public state (phase, step, round, speaker, counting);
+ *   `view` matches the named seat's own view as its paddle has it.
+ * - A table state (phase, step, round, speaker, counting) is acted on by at most one rule:
+ *   the first whose conditions hold. A rule fires once, or with `each` once per state.
+ * - `hold` keeps the bots of those seats still while `when` holds (the script plays them).
+ * - Actions run in order: `thumb` down/up, `blindfold` on/off, `pick` a seat (cursor and
+ *   two presses of ok), `pass` ("thank you"), `key` prev/next/ok, `wait` ms. `seat` may be
+ *   "speaker" or "counting". A pick or pass waits (up to 3 s) for the paddle to offer it.
+ */
+import { z } from "zod";
+import type { SimPaddle } from "./sim-paddle.js";
+
+const seatRef = z.union([z.number().int().min(1).max(20), z.enum(["speaker", "counting"])]);
+
+const actionSchema = z.union([
+  z.strictObject({ seat: seatRef, thumb: z.enum(["down", "up"]) }),
+  z.strictObject({ seat: seatRef, blindfold: z.enum(["on", "off"]) }),
+  z.strictObject({ seat: seatRef, pick: z.number().int().min(1).max(20) }),
+  z.strictObject({ seat: seatRef, pass: z.literal(true) }),
+  z.strictObject({ seat: seatRef, key: z.enum(["prev", "next", "ok"]) }),
+  z.strictObject({ wait: z.number().min(0).max(60_000) }),
+]);
+
+const conditionSchema = z.strictObject({
+  phase: z.string().optional(),
+  step: z.string().optional(),
+  round: z.number().int().optional(),
+  speaker: z.number().int().nullable().optional(),
+  counting: z.number().int().nullable().optional(),
+});
+
+const ruleSchema = z.strictObject({
+  when: conditionSchema.optional(),
+  view: z
+    .strictObject({
+      seat: z.number().int().min(1).max(20),
+      blindfold: z.boolean().optional(),
+      alive: z.boolean().optional(),
+    })
+    .optional(),
+  at: z.number().min(0).optional(),
+  each: z.boolean().optional(),
+  hold: z.union([z.literal("all"), z.array(z.number().int().min(1).max(20))]).optional(),
+  do: z.array(actionSchema).optional(),
+});
+
+export const scenarioSchema = z.strictObject({ rules: z.array(ruleSchema) });
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScriptRule = z.infer<typeof ruleSchema>;
+export type ScriptAction = z.infer<typeof actionSchema>;
+
+export interface TableState {
+  phase: string;
+  step: string;
+  round: number;
+  speaker: number | null;
+  counting: number | null;
+}
+
+export function parseScenario(text: string, source = "scenario"): Scenario {
+  const parsed = scenarioSchema.safeParse(JSON.parse(text));
+  if (!parsed.success)
+    throw new Error(
+      `${source}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  return parsed.data;
+}
+
+const stateKey = (s: TableState) => `${s.phase}|${s.step}|${s.round}|${s.speaker}|${s.counting}`;
+
+export class ScriptRunner {
+  private state: TableState | null = null;
+  private readonly fired = new Set<number>();
+  private readonly handled = new Set<string>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly paddles: SimPaddle[],
+    private readonly log: (line: string) => void,
+  ) {
+    scenario.rules.forEach((rule, i) => {
+      if (rule.at === undefined || rule.when || rule.view) return;
+      this.timers.push(setTimeout(() => this.fire(i, rule, this.state), rule.at));
+    });
+    for (const p of paddles) p.events.on("change", () => this.evaluate());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+  }
+
+  onState(state: TableState): void {
+    this.state = state;
+    this.evaluate();
+  }
+
+  /** Whether the script plays this seat now (its bot must keep still). */
+  holds(seat: number): boolean {
+    const s = this.state;
+    if (!s) return false;
+    return this.scenario.rules.some(
+      (r) => r.hold && this.matches(r, s) && (r.hold === "all" || r.hold.includes(seat)),
+    );
+  }
+
+  private matches(rule: ScriptRule, s: TableState): boolean {
+    const w = rule.when ?? {};
+    for (const k of ["phase", "step", "round", "speaker", "counting"] as const) {
+      if (w[k] !== undefined && w[k] !== s[k]) return false;
+    }
+    if (rule.view) {
+      const p = this.paddles[rule.view.seat - 1]?.paddle.view;
+      if (!p) return false;
+      if (rule.view.blindfold !== undefined && p.blindfold !== rule.view.blindfold) return false;
+      if (rule.view.alive !== undefined && p.alive !== rule.view.alive) return false;
+    }
+    return true;
+  }
+
+  private evaluate(): void {
+    const s = this.state;
+    if (!s || this.stopped) return;
+    const key = stateKey(s);
+    if (this.handled.has(key)) return;
+    const rules = this.scenario.rules;
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i] as ScriptRule;
+      if (!rule.do || (rule.at !== undefined && !rule.when && !rule.view)) continue;
+      if (!rule.each && this.fired.has(i)) continue;
+      if (!this.matches(rule, s)) continue;
+      this.handled.add(key);
+      this.fire(i, rule, s);
+      return;
+    }
+  }
+
+  private fire(index: number, rule: ScriptRule, s: TableState | null): void {
+    this.fired.add(index);
+    this.run(rule.do ?? [], s).catch((err: Error) =>
+      this.log(`script: rule ${index + 1}: ${err.message}`),
+    );
+  }
+
+  private async run(actions: ScriptAction[], s: TableState | null): Promise<void> {
+    for (const a of actions) {
+      if (this.stopped) return;
+      if ("wait" in a) {
+        await new Promise((r) => setTimeout(r, a.wait));
+        continue;
+      }
+      const n = a.seat === "speaker" ? s?.speaker : a.seat === "counting" ? s?.counting : a.seat;
+      const sp = typeof n === "number" ? this.paddles[n - 1] : undefined;
+      if (!sp) throw new Error(`no seat for ${JSON.stringify(a.seat)}`);
+      if ("thumb" in a) sp.hal.setThumb(a.thumb === "down");
+      else if ("blindfold" in a) sp.hal.setBlindfold(a.blindfold === "on");
+      else if ("key" in a) sp.hal.press(a.key);
+      else if ("pick" in a) {
+        const seat = a.pick;
+        await sp.waitFor(() => sp.canPick(seat), 3000, `offer seat ${seat} to pick`);
+        sp.pick(seat);
+      } else if ("pass" in a) {
+        await sp.waitFor(() => sp.canPass(), 3000, "offer pass");
+        sp.pass();
+      }
+      // Let the firmware's debounce see each level on its own.
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+}

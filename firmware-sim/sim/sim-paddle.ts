@@ -1,0 +1,111 @@
+/**
+ * One simulated paddle: the real firmware (firmware/paddle.ts) over a SimHal and mqtt.js.
+ * Bots, scripts and the terminal all play through the Hal (sensor levels and key presses),
+ * never around the firmware, so what they do is what a player's hands could do.
+ */
+import { EventEmitter } from "node:events";
+import type { Timings } from "../firmware/config.js";
+import type { MenuItem } from "../firmware/menu.js";
+import { Paddle } from "../firmware/paddle.js";
+import { SimHal } from "./node-hal.js";
+import { type NodeMqtt, nodeMqttFactory } from "./node-mqtt.js";
+
+export interface SimPaddleOptions {
+  mqttUrl: string;
+  table: string;
+  seat: number;
+  password: string;
+  timings?: Partial<Timings>;
+  log?: (message: string) => void;
+}
+
+export class SimPaddle {
+  readonly seat: number;
+  readonly hal: SimHal;
+  readonly paddle: Paddle;
+  /** Emits "change" whenever the firmware reports one. */
+  readonly events = new EventEmitter();
+  private readonly clients: NodeMqtt[] = [];
+
+  constructor(o: SimPaddleOptions) {
+    this.seat = o.seat;
+    this.hal = new SimHal(o.log);
+    this.events.setMaxListeners(50);
+    const url = new URL(o.mqttUrl);
+    this.paddle = new Paddle(this.hal, nodeMqttFactory(o.mqttUrl, this.clients), {
+      host: url.hostname,
+      port: Number(url.port || 1883),
+      table: o.table,
+      seat: o.seat,
+      password: o.password,
+      timings: o.timings,
+    });
+    this.paddle.onChange = () => this.events.emit("change");
+  }
+
+  /** The firmware's MQTT client (it creates one and reconnects it). */
+  get mqtt(): NodeMqtt {
+    const m = this.clients[0];
+    if (!m) throw new Error(`seat ${this.seat}: not started`);
+    return m;
+  }
+
+  start(): void {
+    this.paddle.start();
+  }
+
+  stop(): void {
+    this.paddle.stop();
+    for (const c of this.clients) c.drop();
+    this.hal.dispose();
+    this.events.removeAllListeners();
+  }
+
+  /** Resolves once `check` holds, re-checking at every change; rejects after `ms`. */
+  waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onChange = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        this.events.off("change", onChange);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.events.off("change", onChange);
+        reject(new Error(`seat ${this.seat}: ${what} within ${ms} ms`));
+      }, ms);
+      this.events.on("change", onChange);
+    });
+  }
+
+  /** Moves the cursor to the first item that matches and presses ok twice (arm, send). */
+  choose(match: (item: MenuItem) => boolean): boolean {
+    const menu = this.paddle.menu;
+    const index = menu.indexOf(match);
+    if (index < 0) return false;
+    const n = menu.items.length;
+    const forward = (index - menu.cursor + n) % n;
+    const key = forward <= n - forward ? "next" : "prev";
+    for (let i = Math.min(forward, n - forward); i > 0; i--) this.hal.press(key);
+    this.hal.press("ok");
+    this.hal.press("ok");
+    return true;
+  }
+
+  pick(seat: number): boolean {
+    return this.choose((item) => item.kind === "target" && item.seat === seat);
+  }
+
+  pass(): boolean {
+    return this.choose((item) => item.kind === "pass");
+  }
+
+  canPick(seat: number): boolean {
+    return this.paddle.menu.indexOf((i) => i.kind === "target" && i.seat === seat) >= 0;
+  }
+
+  canPass(): boolean {
+    return this.paddle.menu.indexOf((i) => i.kind === "pass") >= 0;
+  }
+}

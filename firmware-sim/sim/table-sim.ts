@@ -1,0 +1,150 @@
+/**
+ * A whole simulated table in one process: N paddles (each its own firmware instance),
+ * optional bots on every seat, an optional scenario script, an optional host bot, and an
+ * observer on the display identity that narrates `public/log` and tells when the game ends.
+ */
+import mqtt, { type MqttClient } from "mqtt";
+import {
+  displayUsername,
+  hostUsername,
+  publicFilter,
+  publicLogTopic,
+  publicStateTopic,
+  seatUsername,
+} from "../../protocol/topics.js";
+import type { LogEntry, PublicState } from "../../protocol/views.js";
+import type { Timings } from "../firmware/config.js";
+import { Bot, type Rand } from "./bot.js";
+import { HostBot } from "./host-bot.js";
+import { describeEntry, describeRoles } from "./narrator.js";
+import { type Scenario, ScriptRunner } from "./script.js";
+import { SimPaddle } from "./sim-paddle.js";
+
+export interface SimOptions {
+  mqttUrl: string;
+  /** The hub's secrets.json: username -> password. */
+  secrets: Record<string, string>;
+  table?: string;
+  paddles: number;
+  bots?: boolean;
+  /** Run the host bot (setup with short timings, start, `next` at night). */
+  hostBot?: boolean;
+  hostOptions?: Record<string, unknown>;
+  script?: Scenario;
+  thinkMs?: [number, number];
+  timings?: Partial<Timings>;
+  rand?: Rand;
+  /** A readable line per event; default: stdout. */
+  log?: (line: string) => void;
+}
+
+export interface SimTable {
+  paddles: SimPaddle[];
+  /** Resolves with the final public state when the game ends (with a winner or aborted). */
+  finished: Promise<PublicState>;
+  /** Every announcement seen, in order. */
+  entries: LogEntry[];
+  state(): PublicState | null;
+  stop(): Promise<void>;
+}
+
+export async function startSim(o: SimOptions): Promise<SimTable> {
+  const table = o.table ?? "t1";
+  const started = Date.now();
+  const out = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const say = (line: string) =>
+    out(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}`);
+  const password = (user: string) => {
+    const p = o.secrets[user];
+    if (!p) throw new Error(`no password for ${user} in the hub's secrets`);
+    return p;
+  };
+  const rand = o.rand ?? Math.random;
+
+  const paddles: SimPaddle[] = [];
+  for (let seat = 1; seat <= o.paddles; seat++) {
+    paddles.push(
+      new SimPaddle({
+        mqttUrl: o.mqttUrl,
+        table,
+        seat,
+        password: password(seatUsername(table, seat)),
+        timings: o.timings,
+      }),
+    );
+  }
+  const script = o.script ? new ScriptRunner(o.script, paddles, say) : null;
+  const bots = o.bots
+    ? paddles.map(
+        (p) =>
+          new Bot(p, {
+            rand,
+            thinkMs: o.thinkMs ?? [60, 250],
+            held: (seat) => script?.holds(seat) ?? false,
+          }),
+      )
+    : [];
+
+  // The observer: the display identity sees exactly what the room sees.
+  const observer: MqttClient = await mqtt.connectAsync(o.mqttUrl, {
+    protocolVersion: 4,
+    username: displayUsername(table),
+    password: password(displayUsername(table)),
+    clientId: `sim-observer-${table}-${process.pid}-${started}`,
+    reconnectPeriod: 1000,
+  });
+  const entries: LogEntry[] = [];
+  let state: PublicState | null = null;
+  let resolveFinished: (s: PublicState) => void = () => undefined;
+  const finished = new Promise<PublicState>((r) => (resolveFinished = r));
+  let sawPlay = false;
+  observer.on("message", (topic, payload) => {
+    if (payload.length === 0) return;
+    const body = JSON.parse(payload.toString("utf8"));
+    if (topic === publicLogTopic(table)) {
+      entries.push(body as LogEntry);
+      say(describeEntry(body as LogEntry));
+      return;
+    }
+    if (topic !== publicStateTopic(table)) return;
+    state = body as PublicState;
+    script?.onState(state);
+    for (const b of bots) b.schedule();
+    if (state.phase === "night" || state.phase === "day") sawPlay = true;
+    if (state.phase === "ended" && sawPlay) {
+      if (state.roles) say(`roles: ${describeRoles(state.roles)}`);
+      resolveFinished(state);
+    }
+  });
+  await observer.subscribeAsync(publicFilter(table), { qos: 1 });
+
+  for (const p of paddles) p.start();
+  const host = o.hostBot
+    ? new HostBot({
+        mqttUrl: o.mqttUrl,
+        table,
+        password: password(hostUsername(table)),
+        seats: o.paddles,
+        options: o.hostOptions,
+        log: say,
+      })
+    : null;
+  await host?.start();
+  say(
+    `${o.paddles} paddles on table ${table}${o.bots ? ", bots playing" : ""}${host ? ", host bot hosting" : ""}`,
+  );
+
+  return {
+    paddles,
+    finished,
+    entries,
+    state: () => state,
+    async stop() {
+      script?.stop();
+      for (const b of bots) b.stop();
+      for (const p of paddles) p.stop();
+      await host?.stop();
+      await observer.endAsync(true);
+    },
+  };
+}
