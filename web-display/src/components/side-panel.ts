@@ -103,7 +103,8 @@ export class SidePanel extends TableElement {
     if (!s) return nothing;
     const t = this.tr.t;
     const ended = s.phase === "ended";
-    const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, this.limit);
+    const shown = ended ? Math.min(3, this.limit) : this.limit;
+    const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, shown);
     return html`${ended && s.roles ? this.roles() : this.nominations()}
       <section class="log">
         <h2>${t("ui.announcements")}</h2>

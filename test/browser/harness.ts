@@ -1,0 +1,206 @@
+/**
+ * Browser-test harness: the display built once per test file into a temporary folder, the
+ * real hub started in-process on free ports, Debian's chromium through playwright-core, and
+ * mqtt.js clients that play the paddles and the host.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import mqtt, { type MqttClient } from "mqtt";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { createMemoryLogger } from "../../hub/logger.js";
+import { type Hub, startHub } from "../../hub/server.js";
+import type { HostReply } from "../../protocol/host.js";
+import type { PublicState } from "../../protocol/views.js";
+import type { CommandBody } from "../../web-display/src/connection.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ARTIFACTS = join(ROOT, "test-artifacts", "screenshots");
+const DOCS = join(ROOT, "docs", "screenshots");
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** `vite build` of web-display into a fresh folder; returns that folder. */
+export async function buildDisplay(): Promise<string> {
+  const out = await tempDir("display-dist-");
+  const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
+  const args = [vite, "build", "--config", "web-display/vite.config.ts", "--outDir", out];
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV"),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [...args, "--emptyOutDir", "--logLevel", "error"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}): ${err}`)),
+    );
+  });
+  return out;
+}
+
+/** Debian's chromium; the tests fail (never skip) when it is missing. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+export async function startTestHub(staticDir: string, dataDir: string, httpPort = 0): Promise<Hub> {
+  const { logger } = createMemoryLogger("warn");
+  return startHub({ dataDir, staticDir, mqttPort: 0, httpPort, host: "127.0.0.1", logger });
+}
+
+/**
+ * A PNG under test-artifacts/screenshots; with UPDATE_SCREENSHOTS=1 also the JPEG that the
+ * README shows, under docs/screenshots.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path });
+  if (process.env.UPDATE_SCREENSHOTS) {
+    await mkdir(DOCS, { recursive: true });
+    await page.screenshot({ path: join(DOCS, `${name}.jpg`), type: "jpeg", quality: 85 });
+  }
+  return path;
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+let clients = 0;
+
+async function connect(hub: Hub, username: string): Promise<MqttClient> {
+  clients += 1;
+  return mqtt.connectAsync(`mqtt://127.0.0.1:${hub.mqttPort}`, {
+    protocolVersion: 4,
+    username,
+    password: hub.secrets.password(username),
+    clientId: `browser-test-${process.pid}-${clients}`,
+    reconnectPeriod: 0,
+    clean: true,
+  });
+}
+
+/** One paddle: its own boot id and an increasing seq; every input waits for its PUBACK. */
+export class Paddle {
+  private seq = 0;
+  private readonly boot = Math.floor(Math.random() * 2 ** 32)
+    .toString(16)
+    .padStart(8, "0");
+
+  private constructor(
+    readonly seat: number,
+    private readonly client: MqttClient,
+  ) {}
+
+  static async connect(hub: Hub, seat: number, table = "t1"): Promise<Paddle> {
+    return new Paddle(seat, await connect(hub, `seat/${table}/${seat}`));
+  }
+
+  async send(input: Record<string, unknown>): Promise<void> {
+    this.seq += 1;
+    const body = JSON.stringify({ boot: this.boot, seq: this.seq, ...input });
+    await this.client.publishAsync(`mafia/v1/t1/seat/${this.seat}/input`, body, { qos: 1 });
+  }
+
+  pass = () => this.send({ kind: "pass" });
+  act = (action: string, target: number) => this.send({ kind: "act", action, targets: [target] });
+  thumb = (down: boolean) => this.send({ kind: "thumb", down });
+
+  end(): Promise<void> {
+    return this.client.endAsync();
+  }
+}
+
+/** The host over MQTT: commands with replies, and the latest public state and host view. */
+export class HostClient {
+  state: PublicState | null = null;
+  view: { seats: { seat: number; role: string; team: string }[] } | null = null;
+  private replies = new Map<string, HostReply>();
+  private waiters: (() => void)[] = [];
+  private n = 0;
+
+  private constructor(private readonly client: MqttClient) {
+    client.on("message", (topic, payload) => {
+      const json = payload.length > 0 ? JSON.parse(payload.toString()) : null;
+      if (topic.endsWith("/public/state")) this.state = json;
+      else if (topic.endsWith("/host/view")) this.view = json;
+      else if (topic.endsWith("/host/reply")) this.replies.set(json.id, json);
+      for (const w of this.waiters) w();
+    });
+  }
+
+  static async connect(hub: Hub): Promise<HostClient> {
+    const client = await connect(hub, "host/t1");
+    const host = new HostClient(client);
+    await client.subscribeAsync(["mafia/v1/t1/public/#", "mafia/v1/t1/host/#"], { qos: 1 });
+    return host;
+  }
+
+  /** Waits until `test` holds (re-checked on every message). */
+  until<T>(test: () => T | null | undefined | false, what: string, ms = 5000): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const v = test();
+        if (v) {
+          this.waiters = this.waiters.filter((w) => w !== check);
+          clearTimeout(timer);
+          resolve(v);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== check);
+        reject(new Error(`timed out waiting for ${what}; state ${JSON.stringify(this.brief())}`));
+      }, ms);
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  brief() {
+    const s = this.state;
+    return s && { phase: s.phase, step: s.step, round: s.round, speaker: s.speaker };
+  }
+
+  async command(body: CommandBody): Promise<HostReply> {
+    this.n += 1;
+    const id = `t-${this.n}`;
+    await this.client.publishAsync("mafia/v1/t1/host/command", JSON.stringify({ id, ...body }), {
+      qos: 1,
+    });
+    return this.until(() => this.replies.get(id), `reply to ${body.cmd}`);
+  }
+
+  /** A command that must succeed. */
+  async ok(body: CommandBody): Promise<void> {
+    const reply = await this.command(body);
+    if (!reply.ok) throw new Error(`${body.cmd} refused: ${reply.error} ${reply.message}`);
+  }
+
+  seatsWith(test: (role: string) => boolean): number[] {
+    return (this.view?.seats ?? []).filter((s) => test(s.role)).map((s) => s.seat);
+  }
+
+  end(): Promise<void> {
+    return this.client.endAsync();
+  }
+}
