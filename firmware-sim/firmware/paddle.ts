@@ -34,7 +34,6 @@ export class Paddle {
   private readonly signalTopic: string;
   private readonly stateTopic: string;
   private lastRev = -1;
-  private logins = 0;
 
   constructor(
     private readonly hal: Hal,
@@ -106,6 +105,9 @@ export class Paddle {
     hal.watchThumb((down) => this.thumb.raw(down));
     hal.watchBlindfold((on) => this.blindfold.raw(on));
     hal.watchKeys((key) => this.onKey(key));
+    // The hub learns the sensors' levels at power-up (sent once up); later it hears every edge.
+    this.outbox.add("thumb", { down: this.thumb.value });
+    this.outbox.add("blindfold", { on: this.blindfold.value });
     hal.led("amber");
     this.show("connecting");
     this.link.start();
@@ -124,17 +126,11 @@ export class Paddle {
   }
 
   private onUp(): void {
-    this.logins += 1;
     this.hal.led("green");
     const caps = ["thumb", "blindfold", "haptic", "led"];
     if (this.hal.hasKeys) caps.push("keys");
     if (this.hal.display) caps.push("display");
     this.outbox.add("hello", { fw: FIRMWARE_VERSION, caps: caps });
-    // The hub learns the sensors' levels at power-up; later it hears every edge.
-    if (this.logins === 1) {
-      this.outbox.add("thumb", { down: this.thumb.value });
-      this.outbox.add("blindfold", { on: this.blindfold.value });
-    }
     this.show("online");
   }
 
