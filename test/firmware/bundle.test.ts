@@ -90,6 +90,7 @@ describe("the bundle checker", () => {
       "  function f(x) { return x + A; }",
       "  class C { constructor() { this.v = f(1); } get w() { return this.v; } static s() { return 2; } }",
       "  class D extends C { m() { return super.w; } }",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
       "  const g = (x) => `v${x}`;",
       "  for (const x of [1, 2]) A += x;",
       "  for (let i = 0; i < 2; i++) A += i;",

@@ -76,13 +76,21 @@ export class FakeHal implements Hal {
   now = () => this.clock.t;
   setTimeout = (fn: () => void, ms: number): TimerHandle => this.clock.set(fn, ms);
   clearTimeout = (h: TimerHandle) => this.clock.clear(h as number);
-  watchThumb = (cb: (down: boolean) => void) => void (this.thumbCb = cb);
-  watchBlindfold = (cb: (on: boolean) => void) => void (this.blindCb = cb);
-  watchKeys = (cb: (key: Key) => void) => void (this.keyCb = cb);
+  watchThumb(cb: (down: boolean) => void): void {
+    this.thumbCb = cb;
+  }
+  watchBlindfold(cb: (on: boolean) => void): void {
+    this.blindCb = cb;
+  }
+  watchKeys(cb: (key: Key) => void): void {
+    this.keyCb = cb;
+  }
   readThumb = () => this.thumb;
   readBlindfold = () => this.blind;
   motor = (on: boolean) => void this.motorLog.push([this.clock.t, on]);
-  led = (color: LedColor) => void (this.ledColor = color);
+  led(color: LedColor): void {
+    this.ledColor = color;
+  }
   log = () => undefined;
   random = () => {
     this.seed = (this.seed * 16807) % 2147483647;
