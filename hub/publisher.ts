@@ -10,8 +10,11 @@ import {
   hostReplyTopic,
   hostViewTopic,
   type LogEntry,
+  padded,
   publicLogTopic,
   publicStateTopic,
+  SEAT_VIEW_BUCKET,
+  SIGNAL_BUCKET,
   type Signal,
   seatSignalTopic,
   seatViewTopic,
@@ -72,13 +75,13 @@ export class TablePublisher {
     const key = JSON.stringify(rest);
     if (this.last.get(topic) === key) return;
     this.last.set(topic, key);
-    let body = view;
+    let payload = encode(view);
     if (numbered) {
       const rev = Math.max((this.revs.get(topic) ?? 0) + 1, now);
       this.revs.set(topic, rev);
-      body = { rev, ...view };
+      payload = padded({ rev, ...view }, SEAT_VIEW_BUCKET);
     }
-    this.send({ topic, payload: encode(body), qos: 1, retain: true });
+    this.send({ topic, payload, qos: 1, retain: true });
   }
 
   /** Publishes every view of the state that differs from what is retained now. */
@@ -116,7 +119,7 @@ export class TablePublisher {
   signal(seat: number, signal: Signal): void {
     this.send({
       topic: seatSignalTopic(this.table, seat),
-      payload: encode(signal),
+      payload: padded(signal, SIGNAL_BUCKET),
       qos: 0,
       retain: false,
     });

@@ -49,6 +49,8 @@ export const seatViewSchema = z.object({
   proposals: z.record(z.string(), seatNumberSchema),
   /** Whether the seat must keep its blindfold on now (night, not woken). */
   blindfold: z.boolean(),
+  /** Silent nights: accepted night answers so far in this step (changes every living seat's view). */
+  stir: z.number().int().min(0),
 });
 export type SeatView = z.infer<typeof seatViewSchema>;
 

@@ -112,6 +112,7 @@ class GameContext implements Game {
 
   enter(phase: GameState["phase"], step: string, seconds: number | null): void {
     const state = this.state;
+    if (state.phase !== phase || state.step !== step) state.quiet = { stir: 0, answered: [] };
     state.phase = phase;
     state.step = step;
     const ms = seconds === null ? null : Math.round(seconds * 1000);

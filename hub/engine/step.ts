@@ -5,6 +5,7 @@
  */
 import { isSeatNumber, LANGS, type Lang } from "../../protocol/index.js";
 import { deal } from "./deal.js";
+import { answerDecoy, DECOY_ACTION, decoysOn, stir, withDecoy } from "./decoys.js";
 import { seedRng } from "./rng.js";
 import { type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
 import { rulesetById } from "./rulesets/index.js";
@@ -73,6 +74,7 @@ export function createGame(config: GameConfig): CreateResult {
     deal: null,
     logSeq: 0,
     announcements: [],
+    quiet: { stir: 0, answered: [] },
     flow: {},
     extras: ruleset.extras(parsed.options, n),
   };
@@ -163,7 +165,23 @@ function seatInput(
     return reject(state.phase === "setup" ? "game_not_started" : "game_over");
   }
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
-  return ruleset.onSeat(g, seat, action, previous);
+  if (action.kind === "pass" && decoysOn(state)) {
+    // Silent nights: "nothing tonight" is an answer too, so that declining is not silence.
+    const shown = withDecoy(state, seat, ruleset.prompt(state, seat));
+    if (!shown || state.quiet.answered.includes(seat.seat)) return reject("not_your_turn");
+    g.signal(seat.seat, { haptic: "short" });
+    stir(state, seat.seat);
+    return null;
+  }
+  if (action.kind === "act" && action.action === DECOY_ACTION) {
+    const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat));
+    if (!decoy) stir(state, seat.seat);
+    return decoy;
+  }
+  const night = state.phase === "night";
+  const rejection = ruleset.onSeat(g, seat, action, previous);
+  if (!rejection && night && action.kind === "act") stir(state, seat.seat);
+  return rejection;
 }
 
 function hostInput(

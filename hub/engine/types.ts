@@ -122,6 +122,8 @@ export interface GameState {
   deal: { commitment: string; salt: string; roles: string[] } | null;
   logSeq: number;
   announcements: LogEntry[];
+  /** Silent nights (decoys.ts): answers accepted in this night step, and the seats that gave them. */
+  quiet: { stir: number; answered: number[] };
   /** Ruleset-owned bookkeeping (speech queue, night choices, votes...). Secret. */
   flow: Record<string, unknown>;
   extras: Record<string, unknown>;

@@ -4,6 +4,7 @@
  * (everything but the generator), and one view per seat.
  */
 import type { PublicState, SeatView } from "../../protocol/index.js";
+import { decoysOn, withDecoy } from "./decoys.js";
 import { rulesetById } from "./rulesets/index.js";
 import type { GameState, SeatState } from "./types.js";
 
@@ -115,9 +116,10 @@ export function seatView(state: GameState, seatNumber: number): SeatViewBody {
     allyRoles: known.roles,
     alive: me.alive,
     lang: me.lang,
-    prompt: state.paused ? null : r.prompt(state, me),
+    prompt: state.paused ? null : withDecoy(state, me, r.prompt(state, me)),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
     proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,
+    stir: me.alive && decoysOn(state) ? state.quiet.stir : 0,
   };
 }

@@ -16,7 +16,13 @@ import {
   step,
 } from "../../hub/engine/index.js";
 import { T0 } from "../helpers/engine-driver.js";
-import { mulberry32, nextInputs, type Rand } from "../helpers/random-game.js";
+import {
+  mulberry32,
+  nextInputs,
+  nightAnswers,
+  nightChoice,
+  type Rand,
+} from "../helpers/random-game.js";
 
 function newGame(seed: string): GameState {
   const created = createGame({
@@ -173,7 +179,7 @@ function twin(seedA: string, seedB: string, rand: Rand, batches: number) {
       // A seat that is a plain civilian in both deals must see exactly the same things.
       if (seat.role === "civilian" && other?.role === "civilian") {
         if (JSON.stringify(seatView(a, seat.seat)) !== JSON.stringify(seatView(b, seat.seat))) {
-          mismatches.push(`${label}: seat ${seat.seat} view`);
+          mismatches.push(`${label}: seat ${seat.seat} view ${JSON.stringify(seatView(a, seat.seat))} ${JSON.stringify(seatView(b, seat.seat))}`);
         }
       }
     }
@@ -181,9 +187,23 @@ function twin(seedA: string, seedB: string, rand: Rand, batches: number) {
   };
   for (let i = 0; i < batches; i++) {
     at += 1 + Math.floor(rand() * 3000);
-    for (const input of nextInputs(a, rand, at, false)) {
-      const ra = step(a, input);
-      const rb = step(b, input);
+    // At night each table's seats answer their own prompts (which differ by deal) with the
+    // same picks; everything else is one script for both.
+    const night = a.phase === "night" ? nightChoice(a, rand, at, false) : null;
+    const script = night
+      ? nightAnswers(a, at, night).map(
+          (input, i) => [input, nightAnswers(b, at, night)[i]] as const,
+        )
+      : nextInputs(a, rand, at, false).map((input) => [input, input] as const);
+    if (night)
+      script.push([
+        { type: "host", at, action: { cmd: "next" } },
+        { type: "host", at, action: { cmd: "next" } },
+      ]);
+    for (const [inputA, inputB] of script) {
+      const input = inputA;
+      const ra = step(a, inputA);
+      const rb = step(b, inputB ?? inputA);
       if (ra.ok) a = ra.state;
       if (rb.ok) b = rb.state;
       // The end is what the rules make public: compare up to it.

@@ -89,7 +89,7 @@ describe("SPORT night shot", () => {
     const called = [1, 2, 3, 4, 5, 7, 8, 9, 10];
     for (const n of [1, 2, 3])
       expect(d.view(n).prompt).toMatchObject({ action: "shoot", targets: called });
-    for (const n of [4, 5, 7, 8, 9, 10]) expect(d.view(n).prompt).toBeNull();
+    for (const n of [4, 5, 7, 8, 9, 10]) expect(d.realPrompt(n)).toBeNull();
     expect(peek(d, 2)).toBe(true); // no black is woken to shoot
   });
 
@@ -131,11 +131,11 @@ describe("SPORT night shot", () => {
 describe("SPORT-OPEN-01: a mafia of fewer than three", () => {
   it("SPORT-OPEN-01: (a) after the Don is voted out, 2 agreeing mafiosi kill; his step still runs, empty", () => {
     const d = voteOut(day0(), 1).passAll();
-    expect(d.view(1).prompt).toBeNull();
+    expect(d.realPrompt(1)).toBeNull();
     shoot(d, { 2: [8], 3: [8] }).next();
     expect(d.state.step).toBe("don");
     expect(d.state.clock.until).toBe(d.at + 15_000);
-    expect(d.state.seats.filter((s) => d.view(s.seat).prompt !== null)).toEqual([]);
+    expect(d.state.seats.filter((s) => d.realPrompt(s.seat) !== null)).toEqual([]);
     expect(morning(d)).toEqual([8]);
   });
 

@@ -33,9 +33,11 @@ function woken(d: EngineDriver): number[] {
   return d.state.seats.map((s) => s.seat).filter((n) => !d.view(n).blindfold);
 }
 
-/** Seats that have a prompt now. */
+/** Seats that have a prompt of their role now (silent nights' decoys left out). */
 function prompted(d: EngineDriver): number[] {
-  return d.state.seats.map((s) => s.seat).filter((n) => d.view(n).prompt !== null);
+  return d.state.seats
+    .map((s) => s.seat)
+    .filter((n) => d.view(n).prompt !== null && d.view(n).prompt?.action !== "decoy");
 }
 
 /** The signals sent while `run` fed its inputs. */
@@ -399,10 +401,10 @@ describe("SPORT-OPEN-03: the Don and the Sheriff on the night they are shot", ()
 
   it("SPORT-OPEN-03: (b) shotStillChecks:false — the shot Don or Sheriff gets no check", () => {
     const don = toDonStep({ shotStillChecks: false }, 1);
-    expect(don.view(1).prompt).toBeNull();
+    expect(don.realPrompt(1)).toBeNull();
     expect(don.act(1, "check", [4])?.code).toBe("not_your_turn");
     const sheriff = toSheriffStep({ shotStillChecks: false }, 4);
-    expect(sheriff.view(4).prompt).toBeNull();
+    expect(sheriff.realPrompt(4)).toBeNull();
     // Someone else's shot leaves the check in place.
     expect(toSheriffStep({ shotStillChecks: false }, 7).view(4).prompt?.action).toBe("check");
   });

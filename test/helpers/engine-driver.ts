@@ -158,6 +158,12 @@ export class EngineDriver {
     return seatView(this.state, seat);
   }
 
+  /** The seat's prompt unless it is a silent night's decoy. */
+  realPrompt(seat: number) {
+    const prompt = this.view(seat).prompt;
+    return prompt?.action === "decoy" ? null : prompt;
+  }
+
   seatsWith(role: string): number[] {
     return this.state.seats.filter((s) => s.role === role).map((s) => s.seat);
   }

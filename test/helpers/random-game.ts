@@ -4,7 +4,13 @@
  * fed to two tables with different deals; the "informed" player lets the mafia agree on a
  * target, so that games end as real ones do.
  */
-import { type EngineInput, type GameState, publicView, seatView } from "../../hub/engine/index.js";
+import {
+  type EngineInput,
+  type GameState,
+  publicView,
+  type SeatAction,
+  seatView,
+} from "../../hub/engine/index.js";
 
 export type Rand = () => number;
 
@@ -55,22 +61,10 @@ export function nextInputs(
     });
   }
   if (pub.phase === "night") {
-    if (pub.step === "mafia" && pub.round > 0) {
-      const target = informed ? informedTarget(state, rand) : pick(rand, living);
-      // Everyone "shoots": the seats that have no shoot prompt are refused, privately.
-      if (target !== undefined && rand() < 0.85)
-        for (const s of living) seatInput(s, { kind: "act", action: "shoot", targets: [target] });
-      if (rand() < 0.03 && living.length > 0)
-        seatInput(pick(rand, living) as number, { kind: "blindfold", on: false });
-    }
-    if (pub.step === "don" || pub.step === "sheriff") {
-      for (const s of living) {
-        const t = pick(
-          rand,
-          living.filter((x) => x !== s),
-        );
-        if (t !== undefined) seatInput(s, { kind: "act", action: "check", targets: [t] });
-      }
+    const choice = nightChoice(state, rand, at, informed);
+    out.push(...nightAnswers(state, at, choice));
+    if (pub.step === "mafia" && pub.round > 0 && rand() < 0.03 && living.length > 0) {
+      seatInput(pick(rand, living) as number, { kind: "blindfold", on: false });
     }
     endStep();
     return out;
@@ -113,4 +107,50 @@ function informedTarget(state: GameState, rand: Rand): number | undefined {
     rand,
     state.seats.filter((s) => s.alive && !allies.has(s.seat)).map((s) => s.seat),
   );
+}
+
+/** What the night's answerers will pick: the shooters' common target, and a target per seat. */
+export interface NightChoice {
+  shot: number | undefined;
+  other: Record<number, number>;
+}
+
+export function nightChoice(
+  state: GameState,
+  rand: Rand,
+  at: number,
+  informed: boolean,
+): NightChoice {
+  const living = publicView(state, at)
+    .seats.filter((s) => s.alive)
+    .map((s) => s.seat);
+  const target = informed ? informedTarget(state, rand) : pick(rand, living);
+  const shot = target !== undefined && rand() < 0.85 ? target : undefined;
+  const other: Record<number, number> = {};
+  for (const s of living) {
+    const t = pick(
+      rand,
+      living.filter((x) => x !== s),
+    );
+    if (t !== undefined) other[s] = t;
+  }
+  return { shot, other };
+}
+
+/**
+ * Every living seat answers its own night prompt once, real or decoy (silent nights): the
+ * shooters with the common target (or "nothing tonight", a pass), everyone else with his
+ * own pick.
+ */
+export function nightAnswers(state: GameState, at: number, choice: NightChoice): EngineInput[] {
+  const out: EngineInput[] = [];
+  for (const s of state.seats) {
+    const prompt = s.alive ? seatView(state, s.seat).prompt : null;
+    if (!prompt) continue;
+    const t = prompt.action === "shoot" ? choice.shot : choice.other[s.seat];
+    const action: SeatAction =
+      t === undefined ? { kind: "pass" } : { kind: "act", action: prompt.action, targets: [t] };
+    out.push({ type: "seat", at, seat: s.seat, action });
+  }
+  return out;
 }

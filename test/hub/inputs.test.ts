@@ -201,7 +201,9 @@ describe("setup", () => {
       options: { speechSeconds: 1, colour: "red" },
     });
     expect(r.ok).toBe(false);
-    expect(r.error).toBe("bad_option_value");
+    // One reply lists every mistake: the seat count and both options.
+    expect(r.error).toBe("bad_setup");
+    expect(r.details?.some((d) => d.startsWith("seats:"))).toBe(true);
     expect(r.details?.some((d) => d.includes("options.speechSeconds"))).toBe(true);
     expect(r.details?.some((d) => d.includes('"colour"'))).toBe(true);
     const count = await host.command("setup", { ruleset: "sport", seats });

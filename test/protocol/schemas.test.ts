@@ -89,6 +89,7 @@ const SEAT_VIEW = {
   prompt: PROMPT,
   results: [{ night: 1, key: "check.mafia", seats: [7] }],
   blindfold: false,
+  stir: 0,
   proposals: {},
 };
 

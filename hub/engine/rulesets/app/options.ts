@@ -47,6 +47,8 @@ export const appOptionsSchema = z.strictObject({
   /** APP-OPEN-12: thresholds of the balance warning. */
   warnMargin: z.number().int().min(0).max(10).default(1),
   warnRatio: z.number().min(1).max(20).default(6),
+  /** Silent nights: a decoy prompt for every living seat with nothing to do at night (issue 7). */
+  decoys: z.boolean().default(true),
   /** APP-CUST: venue branding, shown on the screens, never read by a rule. */
   venue: brandingSchema,
 });

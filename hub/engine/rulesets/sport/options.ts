@@ -50,6 +50,8 @@ export const sportOptionsSchema = z.strictObject({
   blackWins: z.enum(["atLeast", "exact"]).default("atLeast"),
   /** SPORT-SETUP-01: exactly 10 players; venues may allow other counts for training tables. */
   allowAnySeatCount: z.boolean().default(false),
+  /** Silent nights: a decoy prompt for every living seat with nothing to do at night (issue 7). */
+  decoys: z.boolean().default(true),
   /** Venue branding for the screens; never read by a rule. */
   venue: brandingSchema,
 });
