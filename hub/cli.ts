@@ -92,13 +92,19 @@ export async function main(argv: string[]): Promise<void> {
   if (o.sim > 0) stopSim = await startSimulator(simDir, hub, o.sim, o.table);
 
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
-  // Pairing links for the screens (stderr: stdout keeps its one line). The display key rides in
-  // the URL fragment, which browsers never send to the server; the host password is typed.
+  // Pairing links for the screens, as a log line (stdout keeps its one line). The display key
+  // rides in the URL fragment, which browsers never send to the server; the host types his.
   for (const id of hub.tables.keys()) {
     const key = encodeURIComponent(hub.secrets.password(`display/${id}`) ?? "");
     const base = `http://localhost:${hub.httpPort}`;
-    process.stderr.write(
-      `hub: table ${id} display ${base}/?table=${id}#k=${key} host console ${base}/host/?table=${id}\n`,
+    log.info(
+      {
+        event: "hub.pairing",
+        table: id,
+        display: `${base}/?table=${id}#k=${key}`,
+        host: `${base}/host/?table=${id}`,
+      },
+      "open the display link on the table's screen; the host console asks for the host password",
     );
   }
 
