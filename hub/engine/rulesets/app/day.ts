@@ -70,7 +70,8 @@ export function closeAppVote(g: Game): void {
   const explicitAbstentions = Object.values(flow.votes).filter((t) => t === ABSTAIN).length;
   const max = Math.max(0, ...counts.values());
   const top = [...counts.entries()].filter(([, n]) => n === max && n > 0).map(([t]) => t);
-  if (o.tally === "totals") {
+  const totals = o.tally === "totals";
+  if (totals) {
     g.state.tally = Object.fromEntries([...counts.entries()].map(([t, n]) => [String(t), n]));
     g.state.tally.abstain = abstained;
   }
@@ -82,12 +83,17 @@ export function closeAppVote(g: Game): void {
         : abstained >= max;
   g.state.ballot = [];
   if (abstainWins || top.length !== 1) {
-    g.log(abstainWins ? "vote.abstained" : "vote.tie", top, { abstained });
+    // APP-OPEN-08 (b): only the outcome, so the announcement carries no count either.
+    g.log(abstainWins ? "vote.abstained" : "vote.tie", top, totals ? { abstained } : {});
     startAppNight(g);
     return;
   }
   const out = g.seat(top[0] as number);
-  g.log("vote.eliminated", [out.seat], { role: out.role, votes: max });
+  g.log(
+    "vote.eliminated",
+    [out.seat],
+    totals ? { role: out.role, votes: max } : { role: out.role },
+  );
   if (eliminate(g, out, "voted")) return;
   startAppNight(g);
 }
