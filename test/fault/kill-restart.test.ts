@@ -1,0 +1,192 @@
+/**
+ * SIGKILL of the real command line at 20 seeded random points of bot games over MQTT,
+ * each followed by a restart on the same data dir. Inputs go one at a time at QoS 1; the
+ * kill lands after an input's PUBACK, or while it is in flight (then the paddle or host
+ * re-sends it with the same boot/seq or id after the restart, as real ones do). At the end
+ * every game file, replayed, equals an uninterrupted pure-engine run fed the same inputs,
+ * every acknowledged input is journaled exactly once, and the running hub agrees.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type GameState, step } from "../../hub/engine/index.js";
+import { type JournalHeader, listGames, readJournal } from "../../hub/journal.js";
+import {
+  BotClients,
+  seatList,
+  srcKey,
+  stamped,
+  type WireMessage,
+  WireTable,
+  wireable,
+} from "../helpers/bot-wire.js";
+import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
+import { removeDir, tempDir } from "../helpers/hub.js";
+import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { comparable, newGame, recordsBySource, referenceRun, replay } from "./oracle.js";
+
+const SEED = 0x5eed_2025;
+const KILLS = 20;
+/** Inputs between two kills: a kill every ~25 inputs spreads 20 over about three games. */
+const GAP = { min: 3, max: 48 };
+const MAX_INPUTS_PER_GAME = 3000;
+
+type KillMode = "after-puback" | "in-flight" | "next-turn";
+
+interface GameRun {
+  path: string;
+  header: JournalHeader;
+  sent: WireMessage[];
+}
+
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+});
+
+/** The hub process and its clients; survives kills by being restarted. */
+class KilledTable {
+  hub!: HubProcess;
+  clients!: BotClients;
+  readonly acked = new Set<string>();
+  restarts = 0;
+
+  constructor(private readonly args: string[]) {}
+
+  async start(): Promise<void> {
+    this.hub = await spawnHub(this.args);
+    const secrets = await this.hub.secrets();
+    this.clients = await BotClients.connect({
+      port: this.hub.mqttPort,
+      password: (u) => secrets[u],
+      table: "t1",
+      seats: 10,
+      hostFilters: ["mafia/v1/t1/host/view"],
+    });
+  }
+
+  async send(msg: WireMessage): Promise<void> {
+    await this.clients.send(msg);
+    this.acked.add(srcKey(msg.src));
+  }
+
+  /** Kills the hub around `msg`, restarts it, and re-sends `msg` if it was not acknowledged. */
+  async killAround(msg: WireMessage, mode: KillMode): Promise<void> {
+    if (mode === "after-puback") await this.send(msg);
+    else {
+      this.send(msg).catch(() => undefined); // its PUBACK may or may not come back in time
+      if (mode === "next-turn") await new Promise((r) => setImmediate(r));
+    }
+    this.hub.proc.kill("SIGKILL");
+    expect((await this.hub.exited).signal).toBe("SIGKILL");
+    await this.clients.end();
+    await this.start();
+    this.restarts += 1;
+    if (!this.acked.has(srcKey(msg.src))) await this.send(msg);
+  }
+}
+
+async function newestGame(dataDir: string): Promise<{ path: string; header: JournalHeader }> {
+  const dir = join(dataDir, "t1");
+  const path = join(dir, (await listGames(dir)).at(-1) as string);
+  const [first] = (await readFile(path, "utf8")).split("\n");
+  return { path, header: JSON.parse(first as string) as JournalHeader };
+}
+
+describe("SIGKILL at random points of bot games (real CLI)", () => {
+  it(`ends, after ${KILLS} kills and restarts, in the state of an uninterrupted run, no acknowledged input lost`, async () => {
+    const dataDir = await tempDir("hub-kill-");
+    cleanup.push(() => removeDir(dataDir));
+    const args = ["--data-dir", dataDir, "--mqtt-port", "0", "--http-port", "0"];
+    const t = new KilledTable([...args, "--log-level", "warn"]);
+    await t.start();
+    cleanup.push(async () => {
+      t.hub.proc.kill("SIGKILL");
+      await t.clients.end();
+    });
+    const rand = mulberry32(SEED);
+    const wire = new WireTable("t1", SEED);
+    const runs: GameRun[] = [];
+    const killedIn = new Set<string>();
+    let sinceKill = 0;
+    let gap = GAP.min + Math.floor(rand() * (GAP.max - GAP.min));
+    let last: GameState | null = null;
+
+    while (t.restarts < KILLS) {
+      const setup = wire.command({
+        cmd: "setup",
+        ruleset: "sport",
+        seats: seatList(),
+        options: { autoAdvance: false },
+      });
+      await t.send(setup);
+      const game = await newestGame(dataDir);
+      expect(game.header.setupId).toBe((setup.src as { host: string }).host);
+      const run: GameRun = { ...game, sent: [] };
+      runs.push(run);
+      // The live reference decides what the bots do next; the hub is never asked.
+      let ref = newGame(game.header.config);
+      while (ref.phase !== "ended" && run.sent.length < MAX_INPUTS_PER_GAME) {
+        const at = Date.now();
+        for (const generated of nextInputs(ref, rand, at, true)) {
+          const msg = wire.encode(wireable(generated));
+          run.sent.push(msg);
+          const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
+          if (r.ok) ref = r.state;
+          sinceKill += 1;
+          if (sinceKill >= gap && t.restarts < KILLS) {
+            const roll = rand();
+            const mode: KillMode =
+              roll < 1 / 3 ? "after-puback" : roll < 2 / 3 ? "in-flight" : "next-turn";
+            killedIn.add(`${ref.phase}/${mode}`);
+            await t.killAround(msg, mode);
+            sinceKill = 0;
+            gap = GAP.min + Math.floor(rand() * (GAP.max - GAP.min));
+          } else await t.send(msg);
+        }
+      }
+      expect(ref.phase).toBe("ended");
+      last = ref;
+    }
+
+    // The running hub's own view of the last game, before anything else touches it.
+    const lastRef = last as GameState;
+    const live = await t.clients.host.inbox.next<GameState>(
+      "mafia/v1/t1/host/view",
+      (v) => v.phase === "ended" && v.deal?.commitment === lastRef.deal?.commitment,
+      { past: true },
+    );
+    await t.clients.end();
+    t.hub.proc.kill("SIGTERM");
+    expect((await t.hub.exited).code).toBe(0);
+
+    expect(t.restarts).toBe(KILLS);
+    expect(killedIn.size).toBeGreaterThan(3); // day and night, each way of dying
+    let accepted = 0;
+    for (const run of runs) {
+      const contents = await readJournal(run.path);
+      if (!contents) throw new Error(`${run.path} has no header`);
+      const journaled = recordsBySource(contents);
+      const reference = referenceRun(run.header.config, run.sent, journaled);
+      expect(reference.disagreements, run.path).toEqual([]);
+      const replayed = replay(contents);
+      expect(comparable(replayed)).toEqual(comparable(reference.state));
+      expect(replayed.rng).toEqual(reference.state.rng);
+      // Only the test's inputs and the broker's presence events are in the file.
+      const fromTest = contents.records.filter((r) => r.input.type !== "presence");
+      expect(fromTest.map((r) => srcKey(r.src as NonNullable<typeof r.src>))).toEqual(
+        reference.accepted,
+      );
+      for (const msg of run.sent) {
+        const key = srcKey(msg.src);
+        if (t.acked.has(key) && reference.accepted.includes(key)) {
+          expect(journaled.has(key), `acknowledged ${key}`).toBe(true);
+        }
+      }
+      accepted += reference.accepted.length;
+      if (run === runs.at(-1)) expect(comparable(live)).toEqual(comparable(reference.state));
+    }
+    expect(accepted).toBeGreaterThan(KILLS * 5);
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+  }, 150_000);
+});
