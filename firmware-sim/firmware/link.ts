@@ -26,6 +26,8 @@ export interface LinkEvents {
   message(msg: MqttMessage): void;
   /** A fault (refused, no broker) or a lost link; `fault` says which. */
   down(reason: string, fault: boolean): void;
+  /** The hub acknowledged the oldest input in flight. */
+  acked(): void;
 }
 
 export interface LinkTarget {
@@ -133,6 +135,7 @@ export class Link {
     if (this.state !== "up") return;
     this.outbox.ack();
     this.pump();
+    this.events.acked();
   }
 
   private onDisconnected(): void {

@@ -80,6 +80,7 @@ export class Paddle {
         up: () => this.onUp(),
         message: (msg) => this.onMessage(msg),
         down: (reason, fault) => this.onDown(reason, fault),
+        acked: () => this.changed(),
       },
     );
   }

@@ -16,7 +16,8 @@
  * - `hold` keeps the bots of those seats still while `when` holds (the script plays them).
  * - Actions run in order: `thumb` down/up, `blindfold` on/off, `pick` a seat (cursor and
  *   two presses of ok), `pass` ("thank you"), `key` prev/next/ok, `wait` ms. `seat` may be
- *   "speaker" or "counting". A pick or pass waits (up to 3 s) for the paddle to offer it.
+ *   "speaker" or "counting". A pick or pass waits (up to 3 s) for the paddle to offer it;
+ *   a thumb or blindfold action is always an edge, so it waits for the other level first.
  */
 import { z } from "zod";
 import type { SimPaddle } from "./sim-paddle.js";
@@ -83,6 +84,8 @@ export class ScriptRunner {
   private state: TableState | null = null;
   private readonly fired = new Set<number>();
   private readonly handled = new Set<string>();
+  /** Seats that a running rule is moving, with how many rules are. */
+  private readonly acting = new Map<number, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
 
@@ -112,6 +115,7 @@ export class ScriptRunner {
   holds(seat: number): boolean {
     const s = this.state;
     if (!s) return false;
+    if (this.acting.has(seat)) return true;
     return this.scenario.rules.some(
       (r) => r.hold && this.matches(r, s) && (r.hold === "all" || r.hold.includes(seat)),
     );
@@ -150,9 +154,23 @@ export class ScriptRunner {
 
   private fire(index: number, rule: ScriptRule, s: TableState | null): void {
     this.fired.add(index);
-    this.run(rule.do ?? [], s).catch((err: Error) =>
-      this.log(`script: rule ${index + 1}: ${err.message}`),
+    // The seats a rule moves are the script's until it is done: a bot must not undo a
+    // "blindfold off" inside the firmware's debounce window.
+    const seats = (rule.do ?? []).flatMap((a) =>
+      "seat" in a ? [typeof a.seat === "number" ? a.seat : (s?.[a.seat] ?? 0)] : [],
     );
+    for (const seat of seats) this.acting.set(seat, (this.acting.get(seat) ?? 0) + 1);
+    const release = () => {
+      for (const seat of seats) {
+        const n = (this.acting.get(seat) ?? 1) - 1;
+        if (n > 0) this.acting.set(seat, n);
+        else this.acting.delete(seat);
+      }
+    };
+    this.run(rule.do ?? [], s)
+      .catch((err: Error) => this.log(`script: rule ${index + 1}: ${err.message}`))
+      // Hold on a little past the last action, so that its debounced edge goes out first.
+      .then(() => setTimeout(release, 100));
   }
 
   private async run(actions: ScriptAction[], s: TableState | null): Promise<void> {
@@ -165,9 +183,19 @@ export class ScriptRunner {
       const n = a.seat === "speaker" ? s?.speaker : a.seat === "counting" ? s?.counting : a.seat;
       const sp = typeof n === "number" ? this.paddles[n - 1] : undefined;
       if (!sp) throw new Error(`no seat for ${JSON.stringify(a.seat)}`);
-      if ("thumb" in a) sp.hal.setThumb(a.thumb === "down");
-      else if ("blindfold" in a) sp.hal.setBlindfold(a.blindfold === "on");
-      else if ("key" in a) sp.hal.press(a.key);
+      if ("thumb" in a) {
+        const down = a.thumb === "down";
+        const other = () => sp.hal.thumbLevel !== down && sp.paddle.thumbDown !== down;
+        await sp.waitFor(other, 3000, `thumb ${a.thumb} to be an edge`);
+        sp.hal.setThumb(down);
+      } else if ("blindfold" in a) {
+        // "Takes it off" is an edge: if a bot has not put it on yet, wait until it has, and
+        // until the firmware's debounce has taken that level (or the two would cancel out).
+        const on = a.blindfold === "on";
+        const other = () => sp.hal.blindfoldLevel !== on && sp.paddle.blindfoldOn !== on;
+        await sp.waitFor(other, 3000, `blindfold ${a.blindfold} to be an edge`);
+        sp.hal.setBlindfold(on);
+      } else if ("key" in a) sp.hal.press(a.key);
       else if ("pick" in a) {
         const seat = a.pick;
         await sp.waitFor(() => sp.canPick(seat), 3000, `offer seat ${seat} to pick`);

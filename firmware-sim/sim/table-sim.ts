@@ -3,6 +3,7 @@
  * optional bots on every seat, an optional scenario script, an optional host bot, and an
  * observer on the display identity that narrates `public/log` and tells when the game ends.
  */
+import { EventEmitter } from "node:events";
 import mqtt, { type MqttClient } from "mqtt";
 import {
   displayUsername,
@@ -45,6 +46,8 @@ export interface SimTable {
   /** Every announcement seen, in order. */
   entries: LogEntry[];
   state(): PublicState | null;
+  /** Emits "state" (PublicState) and "entry" (LogEntry) as the observer receives them. */
+  events: EventEmitter;
   stop(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
     reconnectPeriod: 1000,
   });
   const entries: LogEntry[] = [];
+  const events = new EventEmitter();
   let state: PublicState | null = null;
   let resolveFinished: (s: PublicState) => void = () => undefined;
   const finished = new Promise<PublicState>((r) => (resolveFinished = r));
@@ -104,10 +108,12 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
     if (topic === publicLogTopic(table)) {
       entries.push(body as LogEntry);
       say(describeEntry(body as LogEntry));
+      events.emit("entry", body);
       return;
     }
     if (topic !== publicStateTopic(table)) return;
     state = body as PublicState;
+    events.emit("state", state);
     script?.onState(state);
     for (const b of bots) b.schedule();
     if (state.phase === "night" || state.phase === "day") sawPlay = true;
@@ -139,6 +145,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
     finished,
     entries,
     state: () => state,
+    events,
     async stop() {
       script?.stop();
       for (const b of bots) b.stop();

@@ -1,0 +1,77 @@
+/** A hub in-process on free ports with a temporary data dir, and a simulated table on it. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Timings } from "../../firmware-sim/firmware/config.js";
+import { type SimOptions, type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
+import { createLogger } from "../../hub/logger.js";
+import { type Hub, startHub } from "../../hub/server.js";
+
+/** Short firmware timings so that faults and reconnects take a second, not a minute. */
+export const FAST_TIMINGS: Partial<Timings> = {
+  loginTimeoutMs: 3000,
+  backoffMinMs: 100,
+  backoffMaxMs: 1000,
+  ackTimeoutMs: 1000,
+};
+
+export interface Harness {
+  hub: Hub;
+  sim: SimTable;
+  lines: string[];
+  close(): Promise<void>;
+}
+
+export async function startTable(o: Partial<SimOptions>): Promise<Harness> {
+  const dataDir = await mkdtemp(join(tmpdir(), "sim-test-"));
+  const hub = await startHub({
+    dataDir,
+    mqttPort: 0,
+    httpPort: 0,
+    host: "127.0.0.1",
+    seats: 10,
+    logger: createLogger("silent"),
+  });
+  const lines: string[] = [];
+  const sim = await startSim({
+    mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+    secrets: hub.secrets.toJSON() as Record<string, string>,
+    paddles: 10,
+    bots: true,
+    hostBot: true,
+    thinkMs: [20, 80],
+    timings: FAST_TIMINGS,
+    log: (line) => lines.push(line),
+    ...o,
+  });
+  return {
+    hub,
+    sim,
+    lines,
+    async close() {
+      await sim.stop();
+      await hub.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Rejects after `ms` with what the table printed, so a stuck game explains itself. */
+export function within<T>(p: Promise<T>, ms: number, h: Harness, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${what} not within ${ms} ms; table said:\n${h.lines.join("\n")}`)),
+      ms,
+    );
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
