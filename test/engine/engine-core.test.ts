@@ -179,7 +179,9 @@ function twin(seedA: string, seedB: string, rand: Rand, batches: number) {
       // A seat that is a plain civilian in both deals must see exactly the same things.
       if (seat.role === "civilian" && other?.role === "civilian") {
         if (JSON.stringify(seatView(a, seat.seat)) !== JSON.stringify(seatView(b, seat.seat))) {
-          mismatches.push(`${label}: seat ${seat.seat} view ${JSON.stringify(seatView(a, seat.seat))} ${JSON.stringify(seatView(b, seat.seat))}`);
+          mismatches.push(
+            `${label}: seat ${seat.seat} view ${JSON.stringify(seatView(a, seat.seat))} ${JSON.stringify(seatView(b, seat.seat))}`,
+          );
         }
       }
     }
