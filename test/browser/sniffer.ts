@@ -16,7 +16,7 @@ export class MqttSniffer {
     page.on("websocket", (ws) => {
       if (!ws.url().endsWith("/mqtt")) return;
       // One stream per socket: a reload opens a new one, and a packet may span frames.
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       ws.on("framereceived", ({ payload }) => {
         const chunk = typeof payload === "string" ? Buffer.from(payload, "latin1") : payload;
         buffer = Buffer.concat([buffer, chunk]);
