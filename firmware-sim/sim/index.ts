@@ -8,7 +8,11 @@ export { parseScenario } from "./script.js";
 export { SimPaddle } from "./sim-paddle.js";
 export type { SimOptions, SimTable };
 
-/** Bots and the host bot are on unless the caller says otherwise. */
+/**
+ * Bots and the host bot are on unless the caller says otherwise. The narration goes to
+ * stderr: the hub's stdout carries only its `hub ready` line, which harnesses parse.
+ */
 export function startSim(o: SimOptions): Promise<SimTable> {
-  return startTable({ bots: true, hostBot: true, ...o });
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  return startTable({ bots: true, hostBot: true, log, ...o });
 }
