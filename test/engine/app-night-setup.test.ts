@@ -387,7 +387,7 @@ describe("APP-OPEN night decisions", () => {
     expect(asked(d, 4)?.targets).toEqual([1, 2, 3, 4, 5, 6]); // last night's 4 again
     expect(asked(d, 3)?.targets).toEqual([1, 2, 4, 5, 6]);
     const strict = table(SEVEN, { mafiaTargetsOwn: true, doctorSelf: false, doctorRepeat: false });
-    expect(asked(strict, 1)?.targets).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(asked(strict, 1)?.targets).toEqual([2, 3, 4, 5, 6, 7]); // his own team, but not himself
     expect(asked(strict, 4)?.targets).toEqual([1, 2, 3, 5, 6, 7]);
     night(strict, 7, 5).next();
     for (const s of alive(strict)) strict.pass(s);

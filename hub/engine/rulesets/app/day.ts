@@ -83,8 +83,12 @@ export function closeAppVote(g: Game): void {
         : abstained >= max;
   g.state.ballot = [];
   if (abstainWins || top.length !== 1) {
-    // APP-OPEN-08 (b): only the outcome, so the announcement carries no count either.
-    g.log(abstainWins ? "vote.abstained" : "vote.tie", top, totals ? { abstained } : {});
+    // APP-OPEN-08 (b): only the outcome, so the announcement names no one and counts nothing.
+    g.log(
+      abstainWins ? "vote.abstained" : "vote.tie",
+      totals ? top : [],
+      totals ? { abstained } : {},
+    );
     startAppNight(g);
     return;
   }

@@ -80,7 +80,7 @@ export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
   if (ability === "kill")
     return ask(
       "kill",
-      living.filter((s) => o.mafiaTargetsOwn || s.team !== "mafia"),
+      living.filter((s) => s.seat !== seat.seat && (o.mafiaTargetsOwn || s.team !== "mafia")),
     );
   if (ability === "heal") {
     const last = appFlow(state).lastHeal;
