@@ -7,7 +7,6 @@
  * are not sent, so that the game must end exactly as it began. Rate limits are lifted:
  * the flood test owns them.
  */
-import type { Socket } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toAction } from "../../hub/actions.js";
@@ -19,6 +18,7 @@ import {
   salvageCommandId,
 } from "../../protocol/index.js";
 import { EXPECTED, TOPICS } from "../helpers/acl-matrix.js";
+import { noDelay } from "../helpers/bot-wire.js";
 import type { Connected } from "../helpers/hub.js";
 import { COMMAND, INPUT, REPLY, SEAT, SIGNAL, StartedTable } from "./fixture.js";
 import {
@@ -72,16 +72,6 @@ function publish(c: Connected, topic: string, payload: Buffer): Promise<unknown>
   return Promise.race([c.client.publishAsync(topic, payload, { qos: 1 }), guard]).finally(() =>
     clearTimeout(timer),
   );
-}
-
-/**
- * mqtt.js leaves Nagle on: the PUBACK a client owes for a QoS 1 reply then holds back its
- * next publish until the hub's delayed ACK (~40 ms a message). Real consoles are not that
- * chatty; the fuzzer is.
- */
-function noDelay(c: Connected): Connected {
-  (c.client.stream as Socket).setNoDelay(true);
-  return c;
 }
 
 const RUN_OPTS = { seed: 0x0f022, endOnFailure: true } as const;

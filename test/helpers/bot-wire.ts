@@ -5,6 +5,7 @@
  * paddle's publish to the journal line. A bot cannot send a timer input: a timer becomes
  * the host's `next`, which ends a step the same way.
  */
+import type { Socket } from "node:net";
 import type { MqttClient } from "mqtt";
 import type { EngineInput, HostAction, SeatAction } from "../../hub/engine/index.js";
 import type { InputSource } from "../../hub/journal.js";
@@ -43,6 +44,16 @@ export function srcKey(src: InputSource): string {
 function seatFields(action: SeatAction): Record<string, unknown> {
   const { kind: _kind, ...fields } = action;
   return fields;
+}
+
+/**
+ * mqtt.js leaves Nagle on: the PUBACK a client owes for a QoS 1 message it received then
+ * holds back its next publish until the hub's delayed ACK (~40 ms a message). A real
+ * console is not that chatty; a bot sending one command after another is.
+ */
+export function noDelay(c: Connected): Connected {
+  (c.client.stream as Socket).setNoDelay(true);
+  return c;
 }
 
 /** Numbers the messages of one table: a boot and a seq per seat, an id per host command. */
@@ -125,11 +136,13 @@ export class BotClients {
   }): Promise<BotClients> {
     const bot = new BotClients();
     const t = opts.table;
-    bot.host = await connectAs(opts.port, `host/${t}`, opts.password(`host/${t}`));
+    bot.host = noDelay(await connectAs(opts.port, `host/${t}`, opts.password(`host/${t}`)));
     bot.conns.push(bot.host);
     if (opts.hostFilters) await subscribeGranted(bot.host.client, opts.hostFilters);
     for (let n = 1; n <= opts.seats; n++) {
-      const c = await connectAs(opts.port, `seat/${t}/${n}`, opts.password(`seat/${t}/${n}`));
+      const c = noDelay(
+        await connectAs(opts.port, `seat/${t}/${n}`, opts.password(`seat/${t}/${n}`)),
+      );
       bot.conns.push(c);
       bot.seats.set(n, c.client);
     }

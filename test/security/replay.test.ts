@@ -129,9 +129,9 @@ describe("a captured input replayed", () => {
 
   it("a host command replayed with its id is answered as a duplicate and not applied", async () => {
     const step = game().step;
-    const reply = host.conn.inbox.next<{ ok: boolean; warnings?: string[] }>(
+    const reply = host.conn.inbox.next<{ id: string; warnings?: string[] }>(
       "mafia/v1/t1/host/reply",
-      (r: { id?: string }) => r.id === "captured-next",
+      (r) => r.id === "captured-next",
     );
     await replayIgnored("host/t1", COMMAND, capturedCommand);
     expect((await reply).warnings?.[0]).toMatch(/duplicate/);
