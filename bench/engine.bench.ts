@@ -1,12 +1,13 @@
 /**
  * Engine benchmark (not a test): random full sport games through the pure step(), and the
  * replay of a 10,000-input journal against merely parsing it. Run: npm run bench:engine
- * [-- --games 2000]. Figures go to stdout; docs/BENCHMARKS.md records them by hand.
+ * [-- --games 2000] [--no-write]. Writes its section of docs/BENCHMARKS.md.
  */
+import { readFile, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
-  applyInPlace,
   createGame,
   type EngineInput,
   type GameConfig,
@@ -14,8 +15,14 @@ import {
   step,
 } from "../hub/engine/index.js";
 import { mulberry32, nextInputs } from "../test/helpers/random-game.js";
+import { firstInputs, timeReplay, withSection } from "./replay.js";
 
-const { values } = parseArgs({ options: { games: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: {
+    games: { type: "string", default: "1000" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
 const GAMES = Number(values.games);
 const T0 = 1_764_662_400_000;
 
@@ -79,9 +86,7 @@ const playMs = ms(t1);
 
 // 2. A journal of 10,000 inputs in the hub's format: a header line per game, one line per input.
 const lines: string[] = [];
-let inputs = 0;
 for (const game of games) {
-  if (inputs >= 10_000) break;
   lines.push(
     JSON.stringify({
       type: "header",
@@ -92,58 +97,29 @@ for (const game of games) {
       hostIds: [],
     }),
   );
-  for (const input of game.accepted) {
-    if (inputs >= 10_000) break;
-    inputs++;
-    lines.push(JSON.stringify({ type: "input", n: inputs, input }));
+  for (const [n, input] of game.accepted.entries()) {
+    lines.push(JSON.stringify({ type: "input", n: n + 1, input }));
   }
 }
-const text = lines.join("\n");
+const replay = timeReplay(firstInputs([lines.join("\n")], 10_000));
 
-function parseOnly(): number {
-  let n = 0;
-  for (const line of text.split("\n")) if (JSON.parse(line).type === "input") n++;
-  return n;
+const section = `## Engine (\`npm run bench:engine\`)
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${cpus()[0]?.model ?? "?"} x${cpus().length}, Node ${process.version}; \`npm run bench:engine -- --games ${GAMES}\`.
+
+| figure | value |
+|---|---|
+| random sport games through \`step()\` (informed bots, each to a winner) | ${GAMES} (${ended} ended) in ${playMs.toFixed(0)} ms |
+| games/s | ${(GAMES / (playMs / 1000)).toFixed(0)} |
+| inputs/s through \`step()\` (the bots' own work included) | ${(offeredTotal / (playMs / 1000)).toFixed(0)} (${acceptedTotal} accepted of ${offeredTotal}) |
+| journal | ${replay.inputs} inputs, ${replay.kib.toFixed(0)} KiB |
+| \`JSON.parse\` of every line | ${replay.parseMs.toFixed(2)} ms |
+| parse and replay (\`applyInPlace\`) | ${replay.replayMs.toFixed(2)} ms |
+| ratio replay / parse (aim: within 2) | **${(replay.replayMs / replay.parseMs).toFixed(2)}** |
+`;
+process.stdout.write(`${section}\n`);
+if (!values["no-write"]) {
+  const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
+  const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
+  await writeFile(path, withSection(doc, "engine", section));
 }
-
-function replay(): number {
-  let state: GameState | null = null;
-  let n = 0;
-  for (const line of text.split("\n")) {
-    const record = JSON.parse(line);
-    if (record.type === "header") state = newGame(record.config);
-    else if (state && !applyInPlace(state, record.input, null)) n++;
-  }
-  return n;
-}
-
-function best(fn: () => number, runs: number): { ms: number; n: number } {
-  let bestMs = Number.POSITIVE_INFINITY;
-  let n = 0;
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    n = fn();
-    bestMs = Math.min(bestMs, ms(t));
-  }
-  return { ms: bestMs, n };
-}
-
-best(parseOnly, 3); // warm up both paths before measuring
-best(replay, 3);
-const parse = best(parseOnly, 15);
-const rep = best(replay, 15);
-if (rep.n !== parse.n)
-  throw new Error(`replay applied ${rep.n} of ${parse.n} inputs: the journal does not replay`);
-
-console.log(`machine: ${cpus()[0]?.model ?? "?"} x${cpus().length}, node ${process.version}`);
-console.log(
-  `games: ${GAMES} random sport games (${ended} ended with a winner) in ${playMs.toFixed(0)} ms`,
-);
-console.log(`games/s: ${(GAMES / (playMs / 1000)).toFixed(0)}`);
-console.log(
-  `inputs/s: ${(offeredTotal / (playMs / 1000)).toFixed(0)} offered (${acceptedTotal} accepted of ${offeredTotal})`,
-);
-console.log(`journal: ${inputs} inputs, ${(text.length / 1024).toFixed(0)} KiB`);
-console.log(`JSON.parse only: ${parse.ms.toFixed(2)} ms`);
-console.log(`replay (parse + applyInPlace): ${rep.ms.toFixed(2)} ms`);
-console.log(`ratio replay/parse: ${(rep.ms / parse.ms).toFixed(2)}`);
