@@ -40,7 +40,7 @@ export interface GameReport {
 
 export interface FileReport {
   file: string;
-  kind: "journal" | "public log";
+  kind: "journal" | "public log" | "unreadable";
   games: GameReport[];
   failed: string[];
 }
@@ -291,7 +291,7 @@ export async function verifyFile(path: string): Promise<FileReport> {
   try {
     text = await readFile(path, "utf8");
   } catch (err) {
-    return { file: path, kind: "public log", games: [], failed: [(err as Error).message] };
+    return { file: path, kind: "unreadable", games: [], failed: [(err as Error).message] };
   }
   const journal = isJournal(text);
   const result = journal ? verifyJournal(text) : verifyPublicLog(text);
@@ -302,7 +302,9 @@ export async function verifyFile(path: string): Promise<FileReport> {
 export function verdict(reports: FileReport[], expected?: string): { ok: boolean; text: string } {
   const out: string[] = [];
   const games = reports.flatMap((f) => f.games);
-  let ok = reports.every((f) => f.failed.length === 0) && games.every((g) => g.failed.length === 0);
+  const clean =
+    reports.every((f) => f.failed.length === 0) && games.every((g) => g.failed.length === 0);
+  let ok = clean;
   for (const f of reports) {
     out.push(`${basename(f.file)} (${f.kind})`);
     for (const x of f.failed) out.push(`  ✗ ${x}`);
@@ -327,9 +329,9 @@ export function verdict(reports: FileReport[], expected?: string): { ok: boolean
   out.push(
     ok
       ? `VERIFIED: ${verified.length} deal${verified.length === 1 ? "" : "s"} matched the commitment published before the first night.`
-      : verified.length === 0 && games.every((g) => g.failed.length === 0)
+      : clean && verified.length === 0
         ? "NOT VERIFIED: no opened deal to check (see the notes above)."
-        : "FAILED: the deal does not match what was committed (see ✗ above).",
+        : "FAILED: a check did not pass (see ✗ above).",
   );
   return { ok, text: out.join("\n") };
 }

@@ -7,9 +7,10 @@
  */
 import type { Socket } from "node:net";
 import type { MqttClient } from "mqtt";
-import type { EngineInput, HostAction, SeatAction } from "../../hub/engine/index.js";
+import type { EngineInput, GameState, HostAction, SeatAction } from "../../hub/engine/index.js";
 import type { InputSource } from "../../hub/journal.js";
 import { type Connected, connectAs, endAll, subscribeGranted } from "./hub.js";
+import { nextInputs, type Rand } from "./random-game.js";
 
 /** An engine input the wire can carry (no timers, no presence), without its `at`. */
 export type WireInput =
@@ -157,4 +158,32 @@ export class BotClients {
 /** Ten seats for `setup`. */
 export function seatList(n = 10): { seat: number; name: string }[] {
   return Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+}
+
+/**
+ * Plays one sport game against an in-process hub: `setup`, then the bots' inputs, each
+ * chosen from the committed state and sent after the previous one's PUBACK, until the end.
+ * Returns how many inputs were sent.
+ */
+export async function playBotGame(opts: {
+  bot: BotClients;
+  wire: WireTable;
+  rand: Rand;
+  /** The table's committed state (Table.game). */
+  game: () => GameState | null;
+  options?: Record<string, unknown>;
+  maxInputs?: number;
+}): Promise<number> {
+  const { bot, wire, rand, game } = opts;
+  const options = { autoAdvance: false, ...opts.options };
+  await bot.send(wire.command({ cmd: "setup", ruleset: "sport", seats: seatList(), options }));
+  let sent = 0;
+  for (let state = game(); state && state.phase !== "ended"; state = game()) {
+    if (sent >= (opts.maxInputs ?? 3000)) throw new Error(`no end after ${sent} inputs`);
+    for (const input of nextInputs(state, rand, Date.now(), true)) {
+      await bot.send(wire.encode(wireable(input)));
+      sent += 1;
+    }
+  }
+  return sent;
 }

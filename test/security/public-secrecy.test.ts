@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LogEntry, PublicState } from "../../protocol/index.js";
-import { BotClients, noDelay, seatList, WireTable, wireable } from "../helpers/bot-wire.js";
+import { BotClients, noDelay, playBotGame, seatList, WireTable } from "../helpers/bot-wire.js";
 import {
   type Connected,
   connectIdentity,
@@ -20,12 +20,11 @@ import {
   type TestHub,
   tempDir,
 } from "../helpers/hub.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32 } from "../helpers/random-game.js";
 import { type HostView, scanGame } from "./secrecy-oracle.js";
 
 const TABLES = ["t1", "t2", "t3", "t4", "t5"];
 const GAMES_PER_TABLE = 10;
-const MAX_INPUTS = 3000;
 const OPEN = { ratePerSecond: 1_000_000, burst: 1_000_000 };
 
 let dir: string;
@@ -67,21 +66,10 @@ async function playTable(table: string, seed: number): Promise<Streams> {
   await subscribeGranted(display.client, [`mafia/v1/${table}/public/#`]);
   const wire = new WireTable(table, seed);
   const rand = mulberry32(seed);
-  const game = () => hub.tables.get(table)?.game;
+  const game = () => hub.tables.get(table)?.game ?? null;
   for (let g = 0; g < GAMES_PER_TABLE; g++) {
-    const options = { autoAdvance: false, revealOnElimination: g % 3 === 2 };
-    await bot.send(wire.command({ cmd: "setup", ruleset: "sport", seats: seatList(), options }));
-    for (let n = 0; game()?.phase !== "ended" && n < MAX_INPUTS; ) {
-      for (const input of nextInputs(
-        game() as NonNullable<ReturnType<typeof game>>,
-        rand,
-        Date.now(),
-        true,
-      )) {
-        await bot.send(wire.encode(wireable(input)));
-        n += 1;
-      }
-    }
+    const options = { revealOnElimination: g % 3 === 2 };
+    await playBotGame({ bot, wire, rand, game, options });
   }
   const barrier = seatList().map((s) => ({ ...s, name: `B${s.seat}` }));
   await bot.send(wire.command({ cmd: "setup", ruleset: "sport", seats: barrier }));
