@@ -44,6 +44,8 @@ export const seatViewSchema = z.object({
   alive: z.boolean(),
   lang: z.enum(LANGS),
   prompt: promptSchema.nullable(),
+  /** What a `pass` would mean now ("thanks", "ready", "abstain", "nothing" at night), or null if it means nothing. */
+  pass: z.string().nullable(),
   results: z.array(resultSchema),
   /** Live choices of team members this seat may see (the app's mafia proposals): seat → target. */
   proposals: z.record(z.string(), seatNumberSchema),

@@ -201,11 +201,17 @@ export class Paddle {
     this.show(this.status);
   }
 
-  /** The menu follows the prompt, and "thank you" during one's own turn to speak (a last word too). */
+  /**
+   * The menu follows the prompt, and offers "pass" whenever the view says what a pass means
+   * now ("thanks", "ready", "abstain", "nothing"). A hub that predates the field: "thank
+   * you" during one's own turn to speak.
+   */
   private refreshMenu(): boolean {
     const g = this.glance;
+    const v = this.view;
     const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
-    return this.menu.update(this.view ? this.view.prompt : null, speaking);
+    const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
+    return this.menu.update(v ? v.prompt : null, canPass);
   }
 
   private onKey(key: Key): void {

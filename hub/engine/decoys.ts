@@ -10,9 +10,16 @@
 import type { Prompt } from "../../protocol/index.js";
 import { checkAct } from "./prompt.js";
 import type { Game } from "./ruleset.js";
+import { rulesetById } from "./rulesets/index.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
 export const DECOY_ACTION = "decoy";
+
+function rulesetOf(state: GameState) {
+  const r = rulesetById(state.ruleset);
+  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
+  return r;
+}
 
 export function decoysOn(state: GameState): boolean {
   return state.phase === "night" && state.options.decoys !== false;
@@ -44,4 +51,15 @@ export function stir(state: GameState, seat: number): void {
   if (!decoysOn(state)) return;
   state.quiet.stir += 1;
   if (!state.quiet.answered.includes(seat)) state.quiet.answered.push(seat);
+}
+
+/** At night a seat with an open prompt may answer "nothing tonight"; else the ruleset says. */
+export function passMeaning(
+  state: GameState,
+  seat: SeatState,
+  prompt: Prompt | null,
+): string | null {
+  if (decoysOn(state))
+    return prompt && !state.quiet.answered.includes(seat.seat) ? "nothing" : null;
+  return rulesetOf(state).passMeaning?.(state, seat) ?? null;
 }

@@ -59,6 +59,8 @@ export interface Ruleset {
   proposals?(state: GameState, seat: SeatState): Record<string, number>;
   /** Seats whose input the current step waits for, where that is public (never at night). */
   waitingFor?(state: GameState): number[];
+  /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */
+  passMeaning?(state: GameState, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */
   endRole?(state: GameState, seat: SeatState): string;
 }

@@ -4,7 +4,7 @@
  * (everything but the generator), and one view per seat.
  */
 import type { PublicState, SeatView } from "../../protocol/index.js";
-import { decoysOn, withDecoy } from "./decoys.js";
+import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import { rulesetById } from "./rulesets/index.js";
 import type { GameState, SeatState } from "./types.js";
 
@@ -108,6 +108,7 @@ export function seatView(state: GameState, seatNumber: number): SeatViewBody {
   const r = ruleset(state);
   const known = allies(state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
+  const prompt = withDecoy(state, me, r.prompt(state, me));
   return {
     seat: me.seat,
     role: me.role,
@@ -116,7 +117,8 @@ export function seatView(state: GameState, seatNumber: number): SeatViewBody {
     allyRoles: known.roles,
     alive: me.alive,
     lang: me.lang,
-    prompt: state.paused ? null : withDecoy(state, me, r.prompt(state, me)),
+    prompt: state.paused ? null : prompt,
+    pass: state.paused || !me.alive ? null : passMeaning(state, me, prompt),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
     proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,

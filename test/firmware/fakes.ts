@@ -198,6 +198,7 @@ export function seatView(seat: number, rev: number, over: Partial<SeatView> = {}
     allies: [],
     allyRoles: {},
     alive: true,
+    pass: null,
     lang: "en",
     prompt: null,
     results: [],

@@ -236,7 +236,17 @@ describe("prompts, keys and haptics", () => {
     expect(hal.screen[2]).toContain(">5<");
   });
 
-  it("offers `pass` (thank you) during the seat's own speech, also without a prompt", () => {
+  it("offers `pass` whenever the view says what it means (thank you, ready, abstain), also without a prompt", () => {
+    for (const meaning of ["thanks", "ready", "abstain"]) {
+      const { mqtt, hal, login } = setup();
+      login();
+      mqtt.deliver(seatViewTopic("t1", SEAT), seatView(SEAT, 11, { prompt: null, pass: meaning }));
+      hal.press("ok", "ok");
+      expect(mqtt.inputs().at(-1)).toMatchObject({ kind: "pass" });
+    }
+  });
+
+  it("offers no `pass` when the view says it means nothing now", () => {
     const { mqtt, hal, login } = setup();
     login();
     mqtt.deliver(publicStateTopic("t1"), {
@@ -247,8 +257,14 @@ describe("prompts, keys and haptics", () => {
       counting: null,
       winner: null,
     });
+    const before = mqtt.inputs().length;
     hal.press("ok", "ok");
-    expect(mqtt.inputs().at(-1)).toMatchObject({ kind: "pass" });
+    expect(
+      mqtt
+        .inputs()
+        .slice(before)
+        .map((i) => i.kind),
+    ).not.toContain("pass");
   });
 
   it("plays the hub's signals as patterns a blindfolded player can count", () => {

@@ -85,10 +85,6 @@ function waitHost(where: (v: HostView) => boolean): Promise<HostView> {
     });
 }
 
-function seatView(seat: number): View {
-  return paddles.get(seat)?.conn.inbox.latest(`mafia/v1/${T}/seat/${seat}/view`)?.json as View;
-}
-
 /** Every living seat answers its own prompt (the blacks shoot one red seat), then the host ends the step. */
 async function playNightStep(): Promise<void> {
   const v = hostView();

@@ -90,6 +90,7 @@ const SEAT_VIEW = {
   results: [{ night: 1, key: "check.mafia", seats: [7] }],
   blindfold: false,
   stir: 0,
+  pass: null,
   proposals: {},
 };
 

@@ -132,6 +132,12 @@ export const app: Ruleset = {
     }
   },
   prompt,
+  passMeaning(state, seat) {
+    const flow = appFlow(state);
+    if (state.step === "discussion") return flow.ready.includes(seat.seat) ? null : "ready";
+    if (state.step === "vote") return "abstain";
+    return null;
+  },
   awake: () => true,
   proposals(state, seat) {
     const night = appFlow(state).night;

@@ -21,7 +21,7 @@ import {
 } from "./night.js";
 import { parseSportOptions, type SportOptions } from "./options.js";
 import { SPORT_ROLES, sportComposition } from "./roles/index.js";
-import { endTurnIfSpeaking, isSpeaking, nextTurn } from "./speaking.js";
+import { endTurnIfSpeaking, isSpeaking, nextTurn, SPEAKING_STEPS } from "./speaking.js";
 import { closeWindow, thumbInVote, VOTE_STEPS } from "./vote.js";
 
 function prompt(state: GameState, seat: SeatState) {
@@ -118,6 +118,11 @@ export const sport: Ruleset = {
     // Sport: presence is only the `online` flag; the host decides what a dropped paddle means.
   },
   prompt,
+  // SPORT-DAY-05: "thank you" ends one's own speech, justification or last word.
+  passMeaning: (state, seat) =>
+    state.phase === "day" && SPEAKING_STEPS.includes(state.step) && state.speaker === seat.seat
+      ? "thanks"
+      : null,
   awake: isAwake,
   timings(options) {
     const o = options as SportOptions;
