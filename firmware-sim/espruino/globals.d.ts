@@ -17,6 +17,14 @@ declare function setWatch(
 declare function digitalWrite(pin: EspruinoPin, value: boolean | number): void;
 declare function digitalRead(pin: EspruinoPin): number;
 declare function analogWrite(pin: EspruinoPin, value: number, opts?: { freq?: number }): void;
+/** Seconds since boot (the wall clock on Linux), with microseconds. */
+declare function getTime(): number;
+declare const E: {
+  /** Seeds the generator behind Math.random. */
+  srand(seed: number): void;
+  /** Hardware noise on some boards; the same PRNG as Math.random on the ESP32 and Linux. */
+  hwRand(): number;
+};
 declare function pinMode(pin: EspruinoPin, mode: "input" | "input_pullup" | "output"): void;
 
 /**

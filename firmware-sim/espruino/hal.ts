@@ -72,7 +72,19 @@ function openDisplay(sda: string, scl: string): Display {
   };
 }
 
+/**
+ * Espruino's Math.random is a PRNG with a fixed seed that nothing reseeds at boot (and
+ * E.hwRand() is that same generator on the ESP32 and Linux), so every power-up would draw
+ * the same boot id and the hub would drop the new boot's inputs as duplicates of the last
+ * one's. Seed it once from the microsecond clock (boot and Wi-Fi timing differ between
+ * power-ups; the wall clock on Linux) and E.hwRand() (real noise where a board has it).
+ */
+function seedRandom(): void {
+  E.srand(E.hwRand() ^ Math.floor((getTime() % 1000) * 1e6));
+}
+
 export function createEspruinoHal(config: DeviceConfig): Hal {
+  seedRandom();
   const p = config.pins;
   const low = config.activeLow;
   const leds = [p.ledRed, p.ledGreen, p.ledBlue];

@@ -78,6 +78,7 @@ describe("the bundle checker", () => {
     ["used before declaration", "f(); function f() {}"],
     ["used before declaration", "(() => { g(); const g = () => 1; })();"],
     ["used before declaration", "var a = b; var b = 1;"],
+    ["Math.random without E.srand", "id = Math.random();"],
   ])("flags %s in %j", (rule, source) => {
     expect(checkBundle(source).map((f) => f.rule)).toContain(rule);
   });
@@ -98,6 +99,7 @@ describe("the bundle checker", () => {
       "  const o = { a: 1, m() { return o.a; }, 'k': 2 };",
       "  const n = o.a ?? 0;",
       "  const rec = () => rec;",
+      "  E.srand(E.hwRand() ^ getTime()); A = Math.random();",
       "  new D().m(); g(n); C.s();",
       "})();",
     ].join("\n");

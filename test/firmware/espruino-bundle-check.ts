@@ -7,6 +7,10 @@
  * The last rule is stricter than the engine needs (a call inside a function body that only
  * runs later would work), on purpose: it keeps the firmware in declare-before-use order,
  * which is cheap to keep and expensive to debug on a device.
+ *
+ * Found on the real interpreter, not in ESPRUINO.md's table: Math.random is a fixed-seed
+ * PRNG that nothing reseeds at boot (the same numbers after every power-up), so a bundle
+ * that uses it must also call E.srand.
  */
 import { parse } from "acorn";
 
@@ -112,6 +116,7 @@ export function checkBundle(code: string): BundleFinding[] {
       text: code.slice(node.start, Math.min(node.end, node.start + 60)),
     });
   const refs: { id: Node; scope: Scope }[] = [];
+  const randomUse: { name: string; node: Node }[] = [];
   const declare = (scope: Scope, id: Node, at: number) => {
     if (!((id.name as string) in scope.names)) scope.names[id.name as string] = at;
   };
@@ -216,6 +221,8 @@ export function checkBundle(code: string): BundleFinding[] {
       const prop = (node.property as Node).name as string;
       if (obj.type === "Identifier" && MISSING_STATICS.includes(`${obj.name}.${prop}`))
         report(`missing ${obj.name}.${prop}`, node);
+      if (obj.type === "Identifier" && (obj.name === "Math" || obj.name === "E"))
+        randomUse.push({ name: `${obj.name}.${prop}`, node });
       if (MISSING_METHODS.includes(prop) && parent?.type === "CallExpression" && key === "callee")
         report(`missing .${prop}()`, node);
     }
@@ -223,6 +230,9 @@ export function checkBundle(code: string): BundleFinding[] {
 
   const root: Scope = { parent: null, fn: true, names: {} };
   visit(ast as unknown as Node, null, "", root);
+  const random = randomUse.find((n) => n.name === "Math.random");
+  if (random && !randomUse.some((n) => n.name === "E.srand"))
+    report("Math.random without E.srand", random.node);
   for (const r of refs) {
     const name = r.id.name as string;
     let s: Scope | null = r.scope;
