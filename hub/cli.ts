@@ -3,9 +3,8 @@
  * one stdout line, `hub ready mqtt=PORT http=PORT data=DIR`, once connections are
  * accepted; logs are JSON lines on stderr. SIGTERM/SIGINT stop it cleanly.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { startSim } from "../firmware-sim/sim/index.js";
 import { MAX_SEATS } from "../protocol/index.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startHub } from "./server.js";
@@ -63,13 +62,6 @@ export async function main(argv: string[]): Promise<void> {
   }>();
 
   const log = createLogger(o.logLevel);
-  const simDir = fileURLToPath(new URL("../firmware-sim/sim", import.meta.url));
-  if (o.sim > 0 && !existsSync(simDir)) {
-    process.stderr.write(
-      "hub: --sim is not available yet (the simulator, firmware-sim/sim, comes in a later issue)\n",
-    );
-    process.exit(2);
-  }
 
   let hub: Awaited<ReturnType<typeof startHub>>;
   try {
@@ -89,7 +81,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   let stopSim: (() => Promise<void>) | null = null;
-  if (o.sim > 0) stopSim = await startSimulator(simDir, hub, o.sim, o.table);
+  if (o.sim > 0) stopSim = await startSimulator(hub, o.sim, o.table);
 
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
   // Pairing links for the screens, as a log line (stdout keeps its one line). The display key
@@ -130,24 +122,15 @@ export async function main(argv: string[]): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-/** The simulator's entry point, once firmware-sim/sim exists (a later issue defines it). */
+/** `--sim N`: N bot paddles and the host bot play a game on the first table (firmware-sim/sim). */
 async function startSimulator(
-  simDir: string,
   hub: Awaited<ReturnType<typeof startHub>>,
   n: number,
   tables: string[],
 ): Promise<() => Promise<void>> {
-  const mod = (await import(`${simDir}/index.ts`).catch(() => null)) as {
-    startSim?: (o: Record<string, unknown>) => Promise<{ stop(): Promise<void> }>;
-  } | null;
-  if (!mod?.startSim) {
-    process.stderr.write("hub: --sim is not available yet (firmware-sim/sim has no startSim)\n");
-    await hub.stop();
-    process.exit(2);
-  }
-  const sim = await mod.startSim({
+  const sim = await startSim({
     mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
-    secrets: hub.secrets.toJSON(),
+    secrets: hub.secrets.toJSON() as Record<string, string>,
     table: tables[0] ?? "t1",
     paddles: n,
   });
