@@ -49,9 +49,34 @@ class KilledTable {
   hub!: HubProcess;
   clients!: BotClients;
   readonly acked = new Set<string>();
+  /** Where the kills landed: phase and way of dying. */
+  readonly killedIn = new Set<string>();
   restarts = 0;
+  private sinceKill = 0;
+  private gap: number;
 
-  constructor(private readonly args: string[]) {}
+  constructor(
+    private readonly args: string[],
+    private readonly rand: () => number,
+  ) {
+    this.gap = this.nextGap();
+  }
+
+  private nextGap(): number {
+    return GAP.min + Math.floor(this.rand() * (GAP.max - GAP.min));
+  }
+
+  /** Sends `msg`, or, when a kill is due (or `now`), kills the hub around it. */
+  async deliver(msg: WireMessage, phase: string, now = false): Promise<void> {
+    this.sinceKill += 1;
+    if ((!now && this.sinceKill < this.gap) || this.restarts >= KILLS) return this.send(msg);
+    const roll = this.rand();
+    const mode: KillMode = roll < 1 / 3 ? "after-puback" : roll < 2 / 3 ? "in-flight" : "next-turn";
+    this.killedIn.add(`${phase}/${mode}`);
+    await this.killAround(msg, mode);
+    this.sinceKill = 0;
+    this.gap = this.nextGap();
+  }
 
   async start(): Promise<void> {
     this.hub = await spawnHub(this.args);
@@ -71,7 +96,7 @@ class KilledTable {
   }
 
   /** Kills the hub around `msg`, restarts it, and re-sends `msg` if it was not acknowledged. */
-  async killAround(msg: WireMessage, mode: KillMode): Promise<void> {
+  private async killAround(msg: WireMessage, mode: KillMode): Promise<void> {
     if (mode === "after-puback") await this.send(msg);
     else {
       this.send(msg).catch(() => undefined); // its PUBACK may or may not come back in time
@@ -98,18 +123,15 @@ describe("SIGKILL at random points of bot games (real CLI)", () => {
     const dataDir = await tempDir("hub-kill-");
     cleanup.push(() => removeDir(dataDir));
     const args = ["--data-dir", dataDir, "--mqtt-port", "0", "--http-port", "0"];
-    const t = new KilledTable([...args, "--log-level", "warn"]);
+    const rand = mulberry32(SEED);
+    const t = new KilledTable([...args, "--log-level", "warn"], rand);
     await t.start();
     cleanup.push(async () => {
       t.hub.proc.kill("SIGKILL");
       await t.clients.end();
     });
-    const rand = mulberry32(SEED);
     const wire = new WireTable("t1", SEED);
     const runs: GameRun[] = [];
-    const killedIn = new Set<string>();
-    let sinceKill = 0;
-    let gap = GAP.min + Math.floor(rand() * (GAP.max - GAP.min));
     let last: GameState | null = null;
 
     while (t.restarts < KILLS) {
@@ -119,7 +141,8 @@ describe("SIGKILL at random points of bot games (real CLI)", () => {
         seats: seatList(),
         options: { autoAdvance: false },
       });
-      await t.send(setup);
+      // One kill lands on a new game's header for sure; others may, by chance.
+      await t.deliver(setup, "setup", runs.length === 1);
       const game = await newestGame(dataDir);
       expect(game.header.setupId).toBe((setup.src as { host: string }).host);
       const run: GameRun = { ...game, sent: [] };
@@ -133,16 +156,7 @@ describe("SIGKILL at random points of bot games (real CLI)", () => {
           run.sent.push(msg);
           const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
           if (r.ok) ref = r.state;
-          sinceKill += 1;
-          if (sinceKill >= gap && t.restarts < KILLS) {
-            const roll = rand();
-            const mode: KillMode =
-              roll < 1 / 3 ? "after-puback" : roll < 2 / 3 ? "in-flight" : "next-turn";
-            killedIn.add(`${ref.phase}/${mode}`);
-            await t.killAround(msg, mode);
-            sinceKill = 0;
-            gap = GAP.min + Math.floor(rand() * (GAP.max - GAP.min));
-          } else await t.send(msg);
+          await t.deliver(msg, ref.phase);
         }
       }
       expect(ref.phase).toBe("ended");
@@ -161,7 +175,8 @@ describe("SIGKILL at random points of bot games (real CLI)", () => {
     expect((await t.hub.exited).code).toBe(0);
 
     expect(t.restarts).toBe(KILLS);
-    expect(killedIn.size).toBeGreaterThan(3); // day and night, each way of dying
+    expect(t.killedIn.size).toBeGreaterThan(3); // day and night, each way of dying
+    expect([...t.killedIn].some((k) => k.startsWith("setup/"))).toBe(true);
     let accepted = 0;
     for (const run of runs) {
       const contents = await readJournal(run.path);
