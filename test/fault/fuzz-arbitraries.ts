@@ -83,7 +83,7 @@ export const hostWellFormed = fc.oneof(
  * Under the smallest whole-packet limit (a display's, 2 KB): larger packets close the
  * connection at the gate, which bad-input.test.ts covers.
  */
-const MAX_FUZZ_BYTES = 1900;
+export const MAX_FUZZ_BYTES = 1900;
 
 export function payloads(
   near: fc.Arbitrary<unknown>,
