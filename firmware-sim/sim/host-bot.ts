@@ -65,7 +65,7 @@ export interface HostBotOptions {
 export class HostBot {
   private client: MqttClient | null = null;
   private n = 0;
-  private stage: "waiting" | "setting-up" | "starting" | "running" = "waiting";
+  private stage: "waiting" | "setting-up" | "ready" | "starting" | "running" = "waiting";
   private nextSentFor = "";
   private stepSeenAt = new Map<string, number>();
   private settleTimer: NodeJS.Timeout | null = null;
@@ -113,8 +113,8 @@ export class HostBot {
     if (!reply.id.startsWith("hostbot-")) return;
     if (!reply.ok) this.o.log?.(`host: command ${reply.id} refused: ${reply.error}`);
     if (this.stage === "setting-up" && reply.ok) {
-      this.stage = "starting";
-      this.command("start");
+      this.stage = "ready";
+      if (this.last) this.onView(this.last);
     }
   }
 
@@ -126,7 +126,8 @@ export class HostBot {
         this.command("end");
         return;
       }
-      if (v.seats.filter((s) => s.online).length < this.o.seats) return;
+      // Set the table up at once (its seat count may differ from the hub's default game);
+      // start once every seat of the new game is online.
       this.stage = "setting-up";
       const seats = Array.from({ length: this.o.seats }, (_, i) => ({
         seat: i + 1,
@@ -137,6 +138,12 @@ export class HostBot {
         seats,
         options: this.o.options ?? FAST_SPORT_OPTIONS,
       });
+      return;
+    }
+    if (this.stage === "ready" && v.phase === "setup" && v.seats.length === this.o.seats) {
+      if (v.seats.some((s) => !s.online)) return;
+      this.stage = "starting";
+      this.command("start");
       return;
     }
     if (this.stage === "starting" && v.phase === "night") this.stage = "running";
