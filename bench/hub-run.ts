@@ -32,6 +32,8 @@ export interface HubRunResult {
   inputs: number;
   games: { table: string; winner: string | null }[];
   cpu: { before: ProcSample; after: ProcSample };
+  /** The benchmark's own process (every client): its share of one core over the run. */
+  clientCpu: number;
   dataDir: string;
 }
 
@@ -63,7 +65,11 @@ export function spawnTsx(script: string, args: string[]): ChildProcess {
   });
 }
 
-export async function runHub(tables: number, seats: number): Promise<HubRunResult> {
+export async function runHub(
+  tables: number,
+  seats: number,
+  maxSeconds: number,
+): Promise<HubRunResult> {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-hub-"));
   const names = Array.from({ length: tables }, (_, i) => `b${i + 1}`);
   const hub = spawnTsx("hub/cli.ts", [
@@ -75,8 +81,9 @@ export async function runHub(tables: number, seats: number): Promise<HubRunResul
     "0",
     "--table",
     names.join(","),
+    // The default game of each table is plain sport; the host bot sets up its own S seats.
     "--seats",
-    String(seats),
+    "10",
     "--log-level",
     "warn",
   ]);
@@ -115,6 +122,7 @@ export async function runHub(tables: number, seats: number): Promise<HubRunResul
 
   const latencies = new Latencies();
   const before = sampleProc(hub.pid as number);
+  const clientBefore = process.cpuUsage();
   const sims = await Promise.all(
     names.map((table) =>
       startSim({
@@ -143,9 +151,29 @@ export async function runHub(tables: number, seats: number): Promise<HubRunResul
       pending.set(table, still);
     });
   });
-  const finals = await Promise.all(sims.map((s) => s.finished));
+  // Progress on stderr, and a cap: a run that outlives it reports the games it finished.
+  let done = 0;
+  const ended: (PublicState | null)[] = sims.map(() => null);
+  sims.forEach((sim, i) => {
+    void sim.finished.then((f) => {
+      ended[i] = f;
+      done++;
+    });
+  });
+  const deadline = performance.now() + maxSeconds * 1000;
+  while (done < sims.length && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    if (Math.round(performance.now() / 1000) % 15 === 0) {
+      const steps = sims.map((s) => s.state()?.step ?? "-");
+      process.stderr.write(
+        `bench:   ${done}/${sims.length} games over; steps ${[...new Set(steps)].join(" ")}\n`,
+      );
+    }
+  }
+  const finals = ended.map((f, i) => f ?? sims[i]?.state() ?? null);
   const seconds = (performance.now() - start) / 1000;
   const after = sampleProc(hub.pid as number);
+  const client = process.cpuUsage(clientBefore);
   MqttClient.prototype.publish = original;
   await Promise.all(sims.map((s) => s.stop()));
   hub.kill("SIGTERM");
@@ -155,8 +183,12 @@ export async function runHub(tables: number, seats: number): Promise<HubRunResul
     publishes,
     seconds,
     inputs,
-    games: finals.map((f, i) => ({ table: names[i] as string, winner: f.winner })),
+    games: finals.map((f, i) => ({
+      table: names[i] as string,
+      winner: f?.phase === "ended" ? f.winner : null,
+    })),
     cpu: { before, after },
+    clientCpu: (client.user + client.system) / 1e6 / seconds,
     dataDir,
   };
 }

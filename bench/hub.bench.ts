@@ -2,7 +2,7 @@
  * `npm run bench` (not a test): the hub under T tables x S simulated paddles playing bot
  * games, against a bare Aedes relaying the same load from the same clients; and the replay
  * of 10,000 journaled inputs against parsing them. Writes its section of docs/BENCHMARKS.md.
- * Options: --configs 1x10,50x12 (tables x paddles), --no-write.
+ * Options: --configs 1x10,50x12 (tables x paddles), --max-seconds 600 (per run), --no-write.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
@@ -16,6 +16,7 @@ import { firstInputs, timeReplay, withSection } from "./replay.js";
 const { values } = parseArgs({
   options: {
     configs: { type: "string", default: "1x10,50x12" },
+    "max-seconds": { type: "string", default: "600" },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -28,7 +29,7 @@ const notes: string[] = [];
 let journals: string[] = [];
 for (const [tables, seats] of configs) {
   process.stderr.write(`bench: ${tables} x ${seats} through the hub...\n`);
-  const hub = await runHub(tables, seats);
+  const hub = await runHub(tables, seats, Number(values["max-seconds"]));
   process.stderr.write(`bench: ${tables} x ${seats} through a bare Aedes...\n`);
   const bare = await runBare(hub.publishes);
   const h = hub.latencies.summary();
