@@ -1,9 +1,9 @@
 /**
  * One benchmark run against the hub: T tables of S simulated paddles (the real firmware
  * over mqtt.js, bots on every seat, the host bot) play one sport game each. For every
- * input whose effect the public state shows (a "thank you" ends the speech, a nomination
- * joins the list, the host's `next` moves the step), the time from the client's publish to
- * the display client holding that public state is one latency sample.
+ * paddle input whose effect the public state shows (a "thank you" ends the speech, a
+ * nomination joins the list), the time from the client's publish to the display client
+ * holding that public state is one latency sample.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -27,6 +27,8 @@ export interface PublishRecord {
 
 export interface HubRunResult {
   latencies: Latencies;
+  /** Inputs whose effect never showed within 30 s (refused, or overtaken by another). */
+  unmatched: number;
   publishes: PublishRecord[];
   seconds: number;
   inputs: number;
@@ -121,6 +123,7 @@ export async function runHub(
   } as typeof original;
 
   const latencies = new Latencies();
+  let unmatched = 0;
   const before = sampleProc(hub.pid as number);
   const clientBefore = process.cpuUsage();
   const sims = await Promise.all(
@@ -144,8 +147,9 @@ export async function runHub(
       latest.set(table, s);
       const waiting = pending.get(table) ?? [];
       const still = waiting.filter((p) => {
-        if (!p.reflected(s)) return true;
-        latencies.add(t1 - p.t0);
+        if (p.reflected(s)) latencies.add(t1 - p.t0);
+        else if (t1 - p.t0 > 30_000) unmatched++;
+        else return true;
         return false;
       });
       pending.set(table, still);
@@ -180,6 +184,7 @@ export async function runHub(
   const inputs = publishes.filter((p) => p.client.length > 0).length;
   return {
     latencies,
+    unmatched,
     publishes,
     seconds,
     inputs,
@@ -209,7 +214,6 @@ function reflection(
   const at = `${now.phase}/${now.step}/${now.round}/${now.speaker}/${now.counting}`;
   const moved = (s: PublicState) =>
     `${s.phase}/${s.step}/${s.round}/${s.speaker}/${s.counting}` !== at;
-  if (parts[3] === "host" && body.cmd === "next") return moved;
   if (parts[3] !== "seat") return null;
   const seat = Number(parts[4]);
   if (body.kind === "pass" && now.phase === "day" && now.speaker === seat) return moved;

@@ -41,7 +41,7 @@ for (const [tables, seats] of configs) {
   );
   const winners = hub.games.map((g) => g.winner ?? "none");
   notes.push(
-    `${tables} x ${seats}: ${hub.games.length} games in ${hub.seconds.toFixed(1)} s, winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}`,
+    `${tables} x ${seats}: the clients' own process used ${(100 * hub.clientCpu).toFixed(0)}% of a core; ${hub.unmatched} inputs never showed within 30 s (refused, or overtaken); ${hub.games.filter((g) => g.winner).length} of ${hub.games.length} games over in ${hub.seconds.toFixed(1)} s, winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}`,
   );
   for (const table of hub.games.map((g) => g.table)) {
     const dir = join(hub.dataDir, table);
@@ -59,7 +59,7 @@ const section = `## Hub under load (\`npm run bench\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}\`.
 Each table plays one sport game: the real paddle firmware over mqtt.js (bots on every seat) and the host bot, with the fastest timings the ruleset accepts; the hub journals and fsyncs every input before acknowledging it.
-Latency (ms): from a client's publish to the display client holding the public state that shows it, for every input the public state shows (a "thank you", a nomination, the host's \`next\`; night choices are secret and votes show only when a window closes). Bare relay: the same clients publish messages of the same sizes at the same moments through a bare Aedes, to one subscriber per table. CPU is the broker process's share of one core per table; memory is its resident set per table.
+Latency (ms): from a client's publish to the display client holding the public state that shows it, for every paddle input the public state shows (a "thank you" that ends the speech, a nomination; night choices are secret, votes show only when a window closes, and the host's commands are left out because a refused \`next\` would be matched by the step's later move). Bare relay: the same clients publish messages of the same sizes at the same moments through a bare Aedes, to one subscriber per table. CPU is the broker process's share of one core per table; memory is its resident set per table.
 
 | tables x paddles | hub samples | hub p50 / p99 / max | relay samples | relay p50 / p99 / max | p99 hub / relay | inputs/s | hub CPU per table | hub MiB per table |
 |---|---|---|---|---|---|---|---|---|
