@@ -2,22 +2,12 @@
  * The public table display at `/`: connects only as `display/{table}` (public topics only),
  * and provides the table's snapshot and the language to everything below it.
  */
-import { ContextProvider } from "@lit/context";
-import { css, html, LitElement } from "lit";
-import type { Lang } from "../../protocol/host.js";
-import {
-  displayKey,
-  forgetDisplayKey,
-  langFromUrl,
-  mqttUrl,
-  rememberLang,
-  storeDisplayKey,
-  tableFromUrl,
-} from "./config.js";
-import { TableConnection, type TableSnapshot } from "./connection.js";
-import { i18nContext, type LangChangeDetail, tableContext } from "./context.js";
-import { stepTitle, translator } from "./i18n/index.js";
+import { css, html } from "lit";
+import { displayKey, forgetDisplayKey, storeDisplayKey } from "./config.js";
+import type { TableSnapshot } from "./connection.js";
+import { stepTitle } from "./i18n/index.js";
 import { theme } from "./styles.js";
+import { TableApp } from "./table-app.js";
 import "./components/lang-switch.js";
 import "./components/link-status.js";
 import "./components/night-screen.js";
@@ -26,23 +16,9 @@ import "./components/side-panel.js";
 import "./components/stage.js";
 import type { LinkProblem } from "./components/link-status.js";
 
-export class DisplayApp extends LitElement {
-  private readonly table = tableFromUrl();
-  private connection: TableConnection | null = null;
-  private readonly tableProvider = new ContextProvider(this, {
-    context: tableContext,
-    initialValue: null,
-  });
-  private readonly i18nProvider = new ContextProvider(this, {
-    context: i18nContext,
-    initialValue: translator(langFromUrl()),
-  });
-
+export class DisplayApp extends TableApp {
   constructor() {
     super();
-    this.addEventListener("lang-change", (e) =>
-      this.setLang((e as CustomEvent<LangChangeDetail>).detail.lang),
-    );
     this.addEventListener("pair", (e) => this.pair((e as CustomEvent<{ key: string }>).detail.key));
     const key = displayKey(this.table);
     if (key) this.connect(key);
@@ -117,28 +93,13 @@ export class DisplayApp extends LitElement {
   ];
 
   private connect(key: string): void {
-    this.connection?.close();
-    if (this.connection) this.removeController(this.connection);
-    this.connection = new TableConnection(this, {
-      url: mqttUrl(),
-      table: this.table,
-      identity: "display",
-      password: key,
-      onChange: (snap: TableSnapshot) => this.tableProvider.setValue(snap),
-    });
+    this.open("display", key, (snap) => this.tableProvider.setValue(snap));
   }
 
   private pair(key: string): void {
     forgetDisplayKey(this.table);
     storeDisplayKey(this.table, key);
     this.connect(key);
-  }
-
-  private setLang(lang: Lang): void {
-    rememberLang(lang);
-    this.i18nProvider.setValue(translator(lang));
-    document.documentElement.lang = lang;
-    this.requestUpdate();
   }
 
   private problem(snap: TableSnapshot | null): LinkProblem | null {

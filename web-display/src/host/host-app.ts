@@ -3,14 +3,11 @@
  * (kept for this browser tab only), then shows the controls, the seats with their foul and
  * remove buttons, the setup form, the secret host view and every command's reply.
  */
-import { ContextProvider } from "@lit/context";
-import { css, html, LitElement, nothing } from "lit";
-import type { Lang } from "../../../protocol/host.js";
-import { langFromUrl, mqttUrl, rememberLang, tableFromUrl } from "../config.js";
-import { type CommandBody, TableConnection, type TableSnapshot } from "../connection.js";
-import { i18nContext, type LangChangeDetail, tableContext } from "../context.js";
-import { stepTitle, translator } from "../i18n/index.js";
+import { css, html, nothing } from "lit";
+import type { CommandBody, TableSnapshot } from "../connection.js";
+import { stepTitle } from "../i18n/index.js";
 import { theme } from "../styles.js";
+import { TableApp } from "../table-app.js";
 import "../components/lang-switch.js";
 import "./controls.js";
 import "./replies.js";
@@ -21,25 +18,11 @@ import "./sign-in.js";
 
 const passwordKey = (table: string) => `mafia.host.${table}.password`;
 
-export class HostApp extends LitElement {
-  private readonly table = tableFromUrl();
-  private connection: TableConnection | null = null;
+export class HostApp extends TableApp {
   private refused = false;
-  private readonly tableProvider = new ContextProvider(this, {
-    context: tableContext,
-    initialValue: null,
-  });
-  private readonly i18nProvider = new ContextProvider(this, {
-    context: i18nContext,
-    initialValue: translator(langFromUrl()),
-  });
 
   constructor() {
     super();
-    this.addEventListener("lang-change", (e) => {
-      const lang = (e as CustomEvent<LangChangeDetail>).detail.lang;
-      this.setLang(lang);
-    });
     this.addEventListener("sign-in", (e) => {
       this.signIn((e as CustomEvent<{ password: string }>).detail.password);
     });
@@ -113,17 +96,9 @@ export class HostApp extends LitElement {
   ];
 
   private signIn(password: string): void {
-    this.connection?.close();
-    if (this.connection) this.removeController(this.connection);
     this.refused = false;
     sessionStorage.setItem(passwordKey(this.table), password);
-    this.connection = new TableConnection(this, {
-      url: mqttUrl(),
-      table: this.table,
-      identity: "host",
-      password,
-      onChange: (snap: TableSnapshot) => this.changed(snap),
-    });
+    this.open("host", password, (snap: TableSnapshot) => this.changed(snap));
   }
 
   private changed(snap: TableSnapshot): void {
@@ -135,18 +110,9 @@ export class HostApp extends LitElement {
   }
 
   private signOut(): void {
-    this.connection?.close();
-    if (this.connection) this.removeController(this.connection);
-    this.connection = null;
+    this.close();
     sessionStorage.removeItem(passwordKey(this.table));
     this.tableProvider.setValue(null);
-    this.requestUpdate();
-  }
-
-  private setLang(lang: Lang): void {
-    rememberLang(lang);
-    this.i18nProvider.setValue(translator(lang));
-    document.documentElement.lang = lang;
     this.requestUpdate();
   }
 
