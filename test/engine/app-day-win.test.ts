@@ -284,10 +284,14 @@ describe("APP custom (venue branding)", () => {
     expect(branded.allLogs().find((l) => l.key === "morning.killed")?.seats).toEqual([6]);
   });
 
-  it("APP-OPEN-16: the only extras are the composition and the venue's texts and logo", () => {
-    expect(Object.keys(table({ venue: VENUE }).pub.extras).sort()).toEqual([
-      "composition",
-      "venue",
+  it("APP-OPEN-16, APP-SETUP-02: the only extras are the composition, its balance warnings and the venue's texts and logo", () => {
+    const t = table({ venue: VENUE });
+    expect(Object.keys(t.pub.extras).sort()).toEqual(["balanceWarnings", "composition", "venue"]);
+    // 2 mafia against 5 others: balanced by APP-OPEN-12's thresholds; 2 against 3 warns.
+    expect(t.pub.extras.balanceWarnings).toEqual([]);
+    const five = new EngineDriver({ ruleset: "app", seats: 5, options: { mafia: 2 } });
+    expect(five.pub.extras.balanceWarnings).toEqual([
+      "balance: 2 mafia against 3 others can win after a single elimination",
     ]);
     expect(() => table({ venue: { ...VENUE, extras: ["free drinks"] } })).toThrow(/unknown option/);
   });

@@ -19,7 +19,7 @@ import {
   nightPrompt,
   startAppNight,
 } from "./night.js";
-import { type AppOptions, parseAppOptions } from "./options.js";
+import { type AppOptions, balanceWarnings, parseAppOptions } from "./options.js";
 import { APP_ROLES, mafiaRoles } from "./roles/index.js";
 
 const opts = (state: GameState) => state.options as AppOptions;
@@ -167,6 +167,8 @@ export const app: Ruleset = {
         councillors: seatCount - o.mafia - (o.commissar ? 1 : 0) - (o.doctor ? 1 : 0),
       },
       venue: o.venue ?? null,
+      // Shown by the screens until the game starts, not only in the setup's reply.
+      balanceWarnings: balanceWarnings(o, seatCount),
     };
   },
 };

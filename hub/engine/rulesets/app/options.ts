@@ -84,12 +84,20 @@ export function parseAppOptions(raw: Record<string, unknown>, seatCount: number)
       `options.mafia: ${mafia} mafia against ${others} others could never lose (APP-OPEN-12)`,
     );
   if (errors.length > 0) return { ok: false as const, errors };
+  const options = { ...o, mafia } as AppOptions;
+  return { ok: true as const, options, warnings: balanceWarnings(options, seatCount) };
+}
+
+/** APP-SETUP-02, APP-OPEN-12: the warnings of an accepted but unbalanced composition. */
+export function balanceWarnings(o: AppOptions, seatCount: number): string[] {
+  const others = seatCount - o.mafia;
   const warnings: string[] = [];
-  if (mafia >= others - o.warnMargin)
+  if (o.mafia >= others - o.warnMargin) {
     warnings.push(
-      `balance: ${mafia} mafia against ${others} others can win after a single elimination`,
+      `balance: ${o.mafia} mafia against ${others} others can win after a single elimination`,
     );
-  if (mafia * o.warnRatio < seatCount)
-    warnings.push(`balance: ${mafia} mafia is few for ${seatCount} players`);
-  return { ok: true as const, options: { ...o, mafia } as AppOptions, warnings };
+  }
+  if (o.mafia * o.warnRatio < seatCount)
+    warnings.push(`balance: ${o.mafia} mafia is few for ${seatCount} players`);
+  return warnings;
 }
