@@ -27,6 +27,9 @@ export interface PublishRecord {
 
 export interface HubRunResult {
   latencies: Latencies;
+  /** The same samples split at the PUBACK: publish → PUBACK, and PUBACK → public state. */
+  toAck: Latencies;
+  ackToState: Latencies;
   /** Inputs whose effect never showed within 30 s (refused, or overtaken by another). */
   unmatched: number;
   publishes: PublishRecord[];
@@ -41,6 +44,8 @@ export interface HubRunResult {
 
 interface Pending {
   t0: number;
+  /** When the hub acknowledged it (PUBACK: journaled and fsynced), once it has. */
+  acked: number | null;
   reflected: (s: PublicState) => boolean;
 }
 
@@ -118,11 +123,25 @@ export async function runHub(
       bytes: Buffer.byteLength(message),
     });
     const reflected = reflection(parts, String(message), latest.get(table));
-    if (reflected) pending.set(table, [...(pending.get(table) ?? []), { t0, reflected }]);
+    if (!reflected)
+      return (original as (...a: unknown[]) => MqttClient).call(this, topic, message, ...rest);
+    const entry: Pending = { t0, acked: null, reflected };
+    pending.set(table, [...(pending.get(table) ?? []), entry]);
+    // Split the latency at the PUBACK: before it the hub decodes, steps and fsyncs; after it, it publishes.
+    const last = rest.length - 1;
+    const cb = rest[last];
+    if (typeof cb === "function") {
+      rest[last] = (...args: unknown[]) => {
+        entry.acked = performance.now();
+        return (cb as (...a: unknown[]) => unknown)(...args);
+      };
+    }
     return (original as (...a: unknown[]) => MqttClient).call(this, topic, message, ...rest);
   } as typeof original;
 
   const latencies = new Latencies();
+  const toAck = new Latencies();
+  const ackToState = new Latencies();
   let unmatched = 0;
   const before = sampleProc(hub.pid as number);
   const clientBefore = process.cpuUsage();
@@ -147,8 +166,13 @@ export async function runHub(
       latest.set(table, s);
       const waiting = pending.get(table) ?? [];
       const still = waiting.filter((p) => {
-        if (p.reflected(s)) latencies.add(t1 - p.t0);
-        else if (t1 - p.t0 > 30_000) unmatched++;
+        if (p.reflected(s)) {
+          latencies.add(t1 - p.t0);
+          if (p.acked !== null && p.acked <= t1) {
+            toAck.add(p.acked - p.t0);
+            ackToState.add(t1 - p.acked);
+          }
+        } else if (t1 - p.t0 > 30_000) unmatched++;
         else return true;
         return false;
       });
@@ -184,6 +208,8 @@ export async function runHub(
   const inputs = publishes.filter((p) => p.client.length > 0).length;
   return {
     latencies,
+    toAck,
+    ackToState,
     unmatched,
     publishes,
     seconds,

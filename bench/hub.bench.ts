@@ -40,8 +40,10 @@ for (const [tables, seats] of configs) {
     `| ${tables} x ${seats} | ${h.n} | ${fmt(h.p50)} / ${fmt(h.p99)} / ${fmt(h.max)} | ${b.n} | ${fmt(b.p50)} / ${fmt(b.p99)} / ${fmt(b.max)} | **${(h.p99 / b.p99).toFixed(2)}** | ${(hub.inputs / hub.seconds).toFixed(0)} | ${((100 * cpu) / hub.seconds / tables).toFixed(1)}% (bare ${((100 * bareCpu) / bare.seconds / tables).toFixed(1)}%) | ${(hub.cpu.after.peakMiB / tables).toFixed(1)} (peak ${hub.cpu.after.peakMiB.toFixed(0)}) |`,
   );
   const winners = hub.games.map((g) => g.winner ?? "none");
+  const ack = hub.toAck.summary();
+  const after = hub.ackToState.summary();
   notes.push(
-    `${tables} x ${seats}: the clients' own process used ${(100 * hub.clientCpu).toFixed(0)}% of a core; ${hub.unmatched} inputs never showed within 30 s (refused, or overtaken); ${hub.games.filter((g) => g.winner).length} of ${hub.games.length} games over in ${hub.seconds.toFixed(1)} s, winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}`,
+    `${tables} x ${seats}: publish to PUBACK (decode, step, journal, fsync) p50 / p99 ${fmt(ack.p50)} / ${fmt(ack.p99)} ms, PUBACK to public state p50 / p99 ${fmt(after.p50)} / ${fmt(after.p99)} ms (${ack.n} samples with a PUBACK first); the clients' own process used ${(100 * hub.clientCpu).toFixed(0)}% of a core; ${hub.unmatched} inputs never showed within 30 s (refused, or overtaken); ${hub.games.filter((g) => g.winner).length} of ${hub.games.length} games over in ${hub.seconds.toFixed(1)} s, winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}`,
   );
   for (const table of hub.games.map((g) => g.table)) {
     const dir = join(hub.dataDir, table);
