@@ -1,10 +1,3 @@
-/**
- * A started sport game on an in-process hub, for the bad-input tests: the host console,
- * a resident paddle for seat 3, and a snapshot to prove that nothing changed. Attacks come
- * over second connections of the same identities, so that a connection the hub closes does
- * not flip the seat's presence (which would change the state on purpose).
- */
-import { readFile } from "node:fs/promises";
 import { expect } from "vitest";
 import type { BrokerLimits } from "../../hub/broker.js";
 import type { GameState } from "../../hub/engine/index.js";
@@ -13,7 +6,9 @@ import {
   type Connected,
   connectIdentity,
   endAll,
+  gameOf,
   HostConsole,
+  journalText,
   removeDir,
   startTestHub,
   subscribeGranted,
@@ -57,9 +52,7 @@ export class StartedTable {
   }
 
   get game(): GameState {
-    const g = this.hub.tables.get("t1")?.game;
-    if (!g) throw new Error("no game");
-    return g;
+    return gameOf(this.hub);
   }
 
   /** A further connection of an identity (closed at the end). */
@@ -70,8 +63,7 @@ export class StartedTable {
   }
 
   private async lines(): Promise<number> {
-    const path = this.hub.tables.get("t1")?.journalPath as string;
-    return (await readFile(path, "utf8")).trim().split("\n").length;
+    return (await journalText(this.hub)).trim().split("\n").length;
   }
 
   /** Takes the snapshot that `unchanged` compares with. */

@@ -2,9 +2,9 @@
  * A paddle that floods: 1,000 QoS 0 messages a second for two seconds (the traffic that
  * crashed Aedes, MQTT.md), under the hub's default limits. The flood is metered to the
  * seat's rate, another paddle's inputs are applied while the flood is still held back
- * (they do not queue behind it), the host is served, and the hub stays up.
+ * (they do not queue behind it), the host is served, and the fx.hub stays up.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../hub/broker.js";
 import {
   type Connected,
@@ -12,36 +12,20 @@ import {
   endAll,
   HostConsole,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
   until,
+  useTestHub,
 } from "../helpers/hub.js";
+
+const fx = useTestHub();
 
 const RATE = 1000;
 const SECONDS = 2;
 const FLOODER = 7;
 const OTHER = 2;
 
-let dir: string;
-let hub: TestHub;
-const conns: Connected[] = [];
-
-beforeAll(async () => {
-  dir = await tempDir();
-  hub = await startTestHub({ dataDir: dir }); // DEFAULT_LIMITS
-});
-
-afterAll(async () => {
-  await endAll(...conns);
-  await hub?.stop();
-  await removeDir(dir);
-});
-
 function appliedFrom(seat: number): number {
-  return hub.records.filter((r) => r.event === "input.applied" && r.seat === seat).length;
+  return fx.hub.records.filter((r) => r.event === "input.applied" && r.seat === seat).length;
 }
 
 /** Sends `RATE` messages a second in 10 ms ticks. */
@@ -68,12 +52,12 @@ function flood(c: Connected, boot: string): { sent: () => number; done: Promise<
 }
 
 describe("a flooding paddle", () => {
-  it("is limited to its rate without starving another seat or the host, and the hub stays up", async () => {
-    const table = hub.tables.get("t1");
-    const flooder = await connectIdentity(hub, `seat/t1/${FLOODER}`);
-    const other = await connectIdentity(hub, `seat/t1/${OTHER}`);
-    const hc = await connectIdentity(hub, "host/t1");
-    conns.push(flooder, other, hc);
+  it("is limited to its rate without starving another seat or the host, and the fx.hub stays up", async () => {
+    const table = fx.hub.tables.get("t1");
+    const flooder = await connectIdentity(fx.hub, `seat/t1/${FLOODER}`);
+    const other = await connectIdentity(fx.hub, `seat/t1/${OTHER}`);
+    const hc = await connectIdentity(fx.hub, "host/t1");
+    fx.track(flooder, other, hc);
     await subscribeGranted(hc.client, ["mafia/v1/t1/host/#"]);
     const host = new HostConsole(hc);
     const paddle = new Paddle(OTHER, other, "t1", "0000beef");
@@ -106,15 +90,15 @@ describe("a flooding paddle", () => {
     expect(applied).toBeGreaterThan(0);
     expect(appliedFrom(OTHER)).toBe(10);
 
-    // The flooder hangs up; the hub drops what it held back and carries on.
+    // The flooder hangs up; the fx.hub drops what it held back and carries on.
     await endAll(flooder);
-    const later = await connectIdentity(hub, `seat/t1/${FLOODER}`);
-    conns.push(later);
+    const later = await connectIdentity(fx.hub, `seat/t1/${FLOODER}`);
+    fx.track(later);
     const again = new Paddle(FLOODER, later, "t1", "f100d001");
     await again.send("thumb", { down: true });
     expect(table?.game?.seats[FLOODER - 1]?.thumbDown).toBe(true);
     expect((await host.command("start")).ok).toBe(true);
-    expect(hub.records.some((r) => r.level === 60 || r.event === "input.not_journaled")).toBe(
+    expect(fx.hub.records.some((r) => r.level === 60 || r.event === "input.not_journaled")).toBe(
       false,
     );
   }, 20_000);

@@ -1,44 +1,29 @@
-/**
- * A paddle that loses its connection in the middle of a vote and comes back. Two nominees,
- * so that the first counting window is not the last (where every non-vote would default to
- * the nominee). Seat 3 drops with its thumb-down edge still in flight and re-sends it with
- * the same boot/seq once it is back; seat 4 drops right after its vote was acknowledged.
- * Both votes count exactly once, the returning paddles are current at once from their
- * retained views, and the table sees them leave and return.
- */
-import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type GameState, seatView } from "../../hub/engine/index.js";
 import type { HostViewJson } from "../helpers/driver.js";
 import {
-  type Connected,
   connectIdentity,
-  endAll,
+  gameOf,
   HostConsole,
+  journalText,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
+  useTestHub,
 } from "../helpers/hub.js";
 
-let dir: string;
-let hub: TestHub;
+const fx = useTestHub();
+
 let host: HostConsole;
 const paddles = new Map<number, Paddle>();
-const conns: Connected[] = [];
 const VIEW = "mafia/v1/t1/host/view";
 
 function game(): GameState {
-  const g = hub.tables.get("t1")?.game;
-  if (!g) throw new Error("no game");
-  return g;
+  return gameOf(fx.hub);
 }
 
 async function connectPaddle(seat: number, old?: Paddle): Promise<Paddle> {
-  const c = await connectIdentity(hub, `seat/t1/${seat}`);
-  conns.push(c);
+  const c = await connectIdentity(fx.hub, `seat/t1/${seat}`);
+  fx.track(c);
   await subscribeGranted(c.client, [`mafia/v1/t1/seat/${seat}/view`]);
   const p = new Paddle(seat, c, "t1", old?.boot);
   p.seq = old?.seq ?? 0;
@@ -58,7 +43,7 @@ async function next(): Promise<void> {
 }
 
 async function journalSources(): Promise<string[]> {
-  const text = await readFile(hub.tables.get("t1")?.journalPath as string, "utf8");
+  const text = await journalText(fx.hub);
   return text
     .trim()
     .split("\n")
@@ -68,10 +53,8 @@ async function journalSources(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dir = await tempDir();
-  hub = await startTestHub({ dataDir: dir });
-  const hc = await connectIdentity(hub, "host/t1");
-  conns.push(hc);
+  const hc = await connectIdentity(fx.hub, "host/t1");
+  fx.track(hc);
   await subscribeGranted(hc.client, ["mafia/v1/t1/host/#"]);
   host = new HostConsole(hc);
   const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
@@ -85,12 +68,6 @@ beforeAll(async () => {
   expect((await host.command("start")).ok).toBe(true);
 });
 
-afterAll(async () => {
-  await endAll(...conns);
-  await hub?.stop();
-  await removeDir(dir);
-});
-
 describe("a paddle that drops in the middle of a vote", () => {
   it("returns current, and its vote counts exactly once", async () => {
     // Zero night, then day 0: seat 1 nominates 5, seat 2 nominates 6, everyone passes.
@@ -101,7 +78,7 @@ describe("a paddle that drops in the middle of a vote", () => {
       const target = { 1: 5, 2: 6 }[speaker];
       if (target !== undefined) await p.send("act", { action: "nominate", targets: [target] });
       await p.send("pass");
-      await hub.tables.get("t1")?.idle();
+      await fx.hub.tables.get("t1")?.idle();
     }
     expect(game()).toMatchObject({ step: "vote", counting: 5, ballot: [5, 6] });
 
@@ -121,8 +98,8 @@ describe("a paddle that drops in the middle of a vote", () => {
 
     // Back: the retained view is current at once, before the paddle sends anything.
     for (const seat of [3, 4]) {
-      const c = await connectIdentity(hub, `seat/t1/${seat}`);
-      conns.push(c);
+      const c = await connectIdentity(fx.hub, `seat/t1/${seat}`);
+      fx.track(c);
       await subscribeGranted(c.client, [`mafia/v1/t1/seat/${seat}/view`]);
       const view = await c.inbox.next<{ rev: number }>(
         `mafia/v1/t1/seat/${seat}/view`,

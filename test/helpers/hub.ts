@@ -2,10 +2,12 @@
  * Test helpers: a hub on 127.0.0.1 with free ports and a temporary data dir, real mqtt.js
  * clients per identity, and an inbox that waits for messages instead of sleeping.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import mqtt, { type MqttClient } from "mqtt";
+import { afterAll, beforeAll } from "vitest";
+import type { GameState } from "../../hub/engine/index.js";
 import { createMemoryLogger } from "../../hub/logger.js";
 import { type Hub, type HubOptions, startHub } from "../../hub/server.js";
 
@@ -222,4 +224,62 @@ export async function until(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The current game of a table of a hub under test. */
+export function gameOf(hub: Hub, table = "t1"): GameState {
+  const g = hub.tables.get(table)?.game;
+  if (!g) throw new Error(`no game at ${table}`);
+  return g;
+}
+
+/** The text of a table's current journal file. */
+export function journalText(hub: Hub, table = "t1"): Promise<string> {
+  return readFile(hub.tables.get(table)?.journalPath as string, "utf8");
+}
+
+export interface HubFixture {
+  readonly hub: TestHub;
+  readonly dir: string;
+  /** Connects as an identity; the connection is ended with the hub. */
+  connect(username: string): Promise<Connected>;
+  /** Clients to end with the hub. */
+  track(...clients: Connected[]): void;
+}
+
+/**
+ * One hub for a test file: started in `beforeAll` on a fresh data dir, and stopped after
+ * every tracked client is ended, in `afterAll`, with the dir removed.
+ */
+export function useTestHub(opts: Partial<HubOptions> = {}): HubFixture {
+  let hub: TestHub | null = null;
+  let dir = "";
+  const clients: Connected[] = [];
+  beforeAll(async () => {
+    dir = await tempDir();
+    hub = await startTestHub({ ...opts, dataDir: dir });
+  });
+  afterAll(async () => {
+    await endAll(...clients);
+    await hub?.stop();
+    await removeDir(dir);
+  });
+  const fixture: HubFixture = {
+    get hub() {
+      if (!hub) throw new Error("the hub starts in beforeAll");
+      return hub;
+    },
+    get dir() {
+      return dir;
+    },
+    async connect(username) {
+      const c = await connectIdentity(fixture.hub, username);
+      clients.push(c);
+      return c;
+    },
+    track(...more) {
+      clients.push(...more);
+    },
+  };
+  return fixture;
 }

@@ -2,45 +2,33 @@
  * A full sport game driven only through MQTT, from `setup` to a winner: ten paddles and a
  * host console on the real broker, one TCP and one WebSocket display watching.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyDeal } from "../../hub/engine/index.js";
 import { SportDriver } from "../helpers/driver.js";
 import {
   type Connected,
   connectIdentity,
-  endAll,
   HostConsole,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
+  useTestHub,
 } from "../helpers/hub.js";
 
-let dir: string;
-let hub: TestHub;
-const conns: Connected[] = [];
-
-beforeAll(async () => {
-  dir = await tempDir();
-  hub = await startTestHub({ dataDir: dir });
-});
-
-afterAll(async () => {
-  await endAll(...conns);
-  await hub?.stop();
-  await removeDir(dir);
-});
+const fx = useTestHub();
 
 describe("a full sport game over MQTT", () => {
   it("goes from setup to a winner, with views, announcements and the deal as PROTOCOL.md says", async () => {
-    const hc = await connectIdentity(hub, "host/t1");
-    conns.push(hc);
+    const conns: Connected[] = [];
+    const keep = (c: Connected) => {
+      conns.push(c);
+      fx.track(c);
+    };
+    const hc = await connectIdentity(fx.hub, "host/t1");
+    keep(hc);
     await subscribeGranted(hc.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
     const host = new HostConsole(hc);
-    const display = await connectIdentity(hub, "display/t1", { transport: "ws" });
-    conns.push(display);
+    const display = await connectIdentity(fx.hub, "display/t1", { transport: "ws" });
+    keep(display);
     await subscribeGranted(display.client, ["mafia/v1/t1/public/#"]);
     const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `Player ${i + 1}` }));
     const setup = await host.command("setup", {
@@ -52,8 +40,8 @@ describe("a full sport game over MQTT", () => {
 
     const paddles = new Map<number, Paddle>();
     for (let n = 1; n <= 10; n++) {
-      const c = await connectIdentity(hub, `seat/t1/${n}`);
-      conns.push(c);
+      const c = await connectIdentity(fx.hub, `seat/t1/${n}`);
+      keep(c);
       await subscribeGranted(c.client, [
         `mafia/v1/t1/seat/${n}/view`,
         `mafia/v1/t1/seat/${n}/signal`,
@@ -62,7 +50,7 @@ describe("a full sport game over MQTT", () => {
       await p.send("hello", { fw: "1.0.0", caps: ["thumb", "blindfold", "haptic"] });
       paddles.set(n, p);
     }
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     const driver = new SportDriver(host, hc, paddles);
     await driver.after(-1);
     await driver.play(600);

@@ -8,55 +8,46 @@ import {
   type Connected,
   connectIdentity,
   endAll,
+  gameOf,
   HostConsole,
+  journalText,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
+  useTestHub,
 } from "../helpers/hub.js";
 
-let dir: string;
-let hub: TestHub;
+const fx = useTestHub();
+
 let seat: Connected;
 let paddle: Paddle;
 let host: HostConsole;
 
 function state(): GameState {
-  const g = hub.tables.get("t1")?.game;
-  if (!g) throw new Error("no game");
-  return g;
+  return gameOf(fx.hub);
 }
 
 async function journalLines(): Promise<string[]> {
-  const { readFile } = await import("node:fs/promises");
-  const path = hub.tables.get("t1")?.journalPath as string;
-  return (await readFile(path, "utf8")).trim().split("\n");
+  return (await journalText(fx.hub)).trim().split("\n");
 }
 
 beforeAll(async () => {
-  dir = await tempDir();
-  hub = await startTestHub({ dataDir: dir });
-  seat = await connectIdentity(hub, "seat/t1/3");
+  seat = await connectIdentity(fx.hub, "seat/t1/3");
   await subscribeGranted(seat.client, ["mafia/v1/t1/seat/3/signal", "mafia/v1/t1/seat/3/view"]);
   paddle = new Paddle(3, seat);
-  const h = await connectIdentity(hub, "host/t1");
+  const h = await connectIdentity(fx.hub, "host/t1");
   await subscribeGranted(h.client, ["mafia/v1/t1/host/#"]);
   host = new HostConsole(h);
-  await hub.tables.get("t1")?.idle();
+  await fx.hub.tables.get("t1")?.idle();
 });
 
 afterAll(async () => {
   await endAll(seat, host?.conn);
-  await hub?.stop();
-  await removeDir(dir);
 });
 
 describe("duplicates", () => {
   it("a re-sent (seat, boot, seq) is acknowledged and applied once", async () => {
     const seq = await paddle.send("hello", { fw: "1.0.0", caps: ["thumb"] });
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     const rev = state().rev;
     const lines = (await journalLines()).length;
     const again = JSON.stringify({
@@ -68,23 +59,23 @@ describe("duplicates", () => {
     });
     await paddle.raw(again); // PUBACK arrives: the publish resolves
     await paddle.raw(again);
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     expect(state().rev).toBe(rev);
     expect((await journalLines()).length).toBe(lines);
-    expect(hub.records.filter((r) => r.event === "input.duplicate" && r.seq === seq)).toHaveLength(
-      2,
-    );
+    expect(
+      fx.hub.records.filter((r) => r.event === "input.duplicate" && r.seq === seq),
+    ).toHaveLength(2);
   });
 
   it("an older seq of the same boot is a duplicate too; a new boot starts again at 1", async () => {
     await paddle.send("thumb", { down: true });
     const rev = state().rev;
     await paddle.raw(JSON.stringify({ boot: paddle.boot, seq: 1, kind: "thumb", down: false }));
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     expect(state().rev).toBe(rev);
     const rebooted = new Paddle(3, seat, "t1", "0badcafe");
     await rebooted.send("thumb", { down: false });
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     expect(state().rev).toBe(rev + 1);
     expect(state().seats[2]?.thumbDown).toBe(false);
   });
@@ -137,7 +128,7 @@ describe("bad payloads: each rejected with its code, state unchanged", () => {
   ];
   for (const [what, payload, code] of cases) {
     it(`${what} → ${code}`, async () => {
-      await hub.tables.get("t1")?.idle();
+      await fx.hub.tables.get("t1")?.idle();
       const before = structuredClone(state());
       const signal = seat.inbox.next<{ error: string }>(
         "mafia/v1/t1/seat/3/signal",
@@ -151,7 +142,7 @@ describe("bad payloads: each rejected with its code, state unchanged", () => {
   }
 
   it("an act that answers no prompt → not_your_turn (engine rejection), state unchanged", async () => {
-    await hub.tables.get("t1")?.idle();
+    await fx.hub.tables.get("t1")?.idle();
     const before = structuredClone(state());
     const signal = seat.inbox.next<{ error: string; haptic?: string }>(
       "mafia/v1/t1/seat/3/signal",

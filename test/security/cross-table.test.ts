@@ -1,52 +1,38 @@
-/**
- * Two tables on one hub: the identities of t1 cannot touch t2. A t1 paddle's or host's
- * publishes on t2's topics are refused, its subscriptions to them are not granted, it
- * receives nothing of t2 while t2 plays, and t1's passwords do not open t2's identities.
- * t2's game and journal end exactly as t2's own inputs left them.
- */
-import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../hub/engine/index.js";
 import { seatList } from "../helpers/bot-wire.js";
 import {
   type Connected,
   connectAs,
   connectIdentity,
-  endAll,
+  gameOf,
   HostConsole,
+  journalText,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
+  useTestHub,
 } from "../helpers/hub.js";
 
-let dir: string;
-let hub: TestHub;
-const conns: Connected[] = [];
+const fx = useTestHub({ tables: ["t1", "t2"] });
+
 let host1: HostConsole;
 let host2: HostConsole;
 
 function game(table: string): GameState {
-  const g = hub.tables.get(table)?.game;
-  if (!g) throw new Error(`no game at ${table}`);
-  return g;
+  return gameOf(fx.hub, table);
 }
 
 async function journal(table: string): Promise<string> {
-  return readFile(hub.tables.get(table)?.journalPath as string, "utf8");
+  return journalText(fx.hub, table);
 }
 
 async function connect(username: string): Promise<Connected> {
-  const c = await connectIdentity(hub, username);
-  conns.push(c);
+  const c = await connectIdentity(fx.hub, username);
+  fx.track(c);
   return c;
 }
 
 beforeAll(async () => {
-  dir = await tempDir();
-  hub = await startTestHub({ dataDir: dir, tables: ["t1", "t2"] });
   for (const t of ["t1", "t2"]) {
     const hc = await connect(`host/${t}`);
     await subscribeGranted(hc.client, [`mafia/v1/${t}/host/#`]);
@@ -60,13 +46,7 @@ beforeAll(async () => {
     else host2 = host;
   }
   await connect("seat/t2/3"); // t2's own seat 3 is present, so presence cannot move either
-  await hub.tables.get("t2")?.idle();
-});
-
-afterAll(async () => {
-  await endAll(...conns);
-  await hub?.stop();
-  await removeDir(dir);
+  await fx.hub.tables.get("t2")?.idle();
 });
 
 describe("a paddle of t1 and table t2", () => {
@@ -75,7 +55,7 @@ describe("a paddle of t1 and table t2", () => {
     const lines = await journal("t2");
     const seat = await connect("seat/t1/3");
     const host = await connect("host/t1");
-    const from = hub.records.length;
+    const from = fx.hub.records.length;
     const input = JSON.stringify({ boot: "7ab1e001", seq: 1, kind: "pass" });
     await seat.client.publishAsync("mafia/v1/t2/seat/3/input", input, { qos: 1 });
     await seat.client.publishAsync(
@@ -93,7 +73,7 @@ describe("a paddle of t1 and table t2", () => {
       },
     );
     await host.client.publishAsync("mafia/v1/t2/seat/3/input", input, { qos: 1 });
-    const refused = hub.records.slice(from).filter((r) => r.event === "publish.refused");
+    const refused = fx.hub.records.slice(from).filter((r) => r.event === "publish.refused");
     expect(refused.map((r) => r.topic).sort()).toEqual([
       "mafia/v1/t2/host/command",
       "mafia/v1/t2/host/command",
@@ -109,12 +89,12 @@ describe("a paddle of t1 and table t2", () => {
     expect(granted).toEqual([128, 128, 128, 128]);
     // t1 seat 3's password is not t2 seat 3's.
     const borrowed = await connectAs(
-      hub.mqttPort,
+      fx.hub.mqttPort,
       "seat/t2/3",
-      hub.secrets.password("seat/t1/3"),
+      fx.hub.secrets.password("seat/t1/3"),
     ).catch((e: { code?: number }) => e);
     expect((borrowed as { code?: number }).code).toBe(5);
-    await hub.tables.get("t2")?.idle();
+    await fx.hub.tables.get("t2")?.idle();
     expect(game("t2")).toEqual(before);
     expect(await journal("t2")).toBe(lines);
   });
@@ -129,7 +109,7 @@ describe("a paddle of t1 and table t2", () => {
     const t2seat = new Paddle(3, await connect("seat/t2/3"), "t2", "7ab1e002");
     await t2seat.send("pass"); // t2 seat 3 answers its night prompt: t2's views change
     expect((await host2.command("next")).ok).toBe(true);
-    await hub.tables.get("t2")?.idle();
+    await fx.hub.tables.get("t2")?.idle();
     // A t1 message after t2's, so that everything t2 published has passed the spy's socket.
     expect((await host1.command("pause")).ok).toBe(true);
     await spy.inbox.next(

@@ -1,10 +1,3 @@
-/**
- * A captured input replayed later, with its boot and seq, is acknowledged and ignored:
- * when it would still mean something (seat 1's night answer `pass`, replayed while seat 1
- * speaks, would end the speech), from a new connection, with its content changed, after
- * a restart of the hub and in the next game. The same holds for a host command's id.
- */
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../hub/engine/index.js";
 import { seatList } from "../helpers/bot-wire.js";
@@ -12,7 +5,9 @@ import {
   type Connected,
   connectIdentity,
   endAll,
+  gameOf,
   HostConsole,
+  journalText,
   Paddle,
   removeDir,
   startTestHub,
@@ -30,9 +25,7 @@ const INPUT = "mafia/v1/t1/seat/1/input";
 const COMMAND = "mafia/v1/t1/host/command";
 
 function game(): GameState {
-  const g = hub.tables.get("t1")?.game;
-  if (!g) throw new Error("no game");
-  return g;
+  return gameOf(hub);
 }
 
 /** Starts the hub with the host console and seat 1's paddle, which stays connected. */
@@ -57,8 +50,7 @@ async function ok(cmd: string, fields: Record<string, unknown> = {}): Promise<vo
 }
 
 async function journalLines(): Promise<number> {
-  const path = hub.tables.get("t1")?.journalPath as string;
-  return (await readFile(path, "utf8")).trim().split("\n").length;
+  return (await journalText(hub)).trim().split("\n").length;
 }
 
 /**
