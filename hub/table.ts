@@ -16,6 +16,7 @@ import {
   seatInputTopic,
 } from "../protocol/index.js";
 import { toAction } from "./actions.js";
+import { Duplicates } from "./dedupe.js";
 import {
   applyInPlace,
   type EngineInput,
@@ -39,9 +40,6 @@ import { type PublishFn, TablePublisher } from "./publisher.js";
 import { Scheduler } from "./scheduler.js";
 import { configFromCommand, defaultSeats, newSeed, prepareGame } from "./setup.js";
 
-/** How many recent host command ids are remembered for deduplication. */
-const HOST_IDS_KEPT = 256;
-
 export interface TableOptions {
   id: string;
   dataDir: string;
@@ -60,8 +58,7 @@ export class Table {
   private journal: Journal | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Highest applied seq per `seat:boot`. */
-  private seen = new Map<string, number>();
-  private hostIds: string[] = [];
+  private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
   private readonly out: TablePublisher;
@@ -139,8 +136,7 @@ export class Table {
     if (!created.ok)
       throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
     const state = created.state;
-    this.seen = new Map(Object.entries(header.seen ?? {}));
-    this.hostIds = [...(header.hostIds ?? [])];
+    this.duplicates.load(header);
     for (const r of records) {
       const rejection = applyInPlace(state, r.input, null);
       if (rejection) {
@@ -150,7 +146,7 @@ export class Table {
           "journaled input rejected on replay",
         );
       }
-      this.remember(r.src);
+      this.duplicates.remember(r.src);
     }
     this.state = state;
   }
@@ -183,31 +179,19 @@ export class Table {
       v: 1,
       config,
       setupId,
-      seen: Object.fromEntries(this.seen),
-      hostIds: setupId ? [...this.hostIds, setupId].slice(-HOST_IDS_KEPT) : [...this.hostIds],
+      ...this.duplicates.forHeader(setupId),
     };
     const journal = await Journal.create(this.dir, header, this.opts.sync);
     await this.journal?.close();
     this.journal = journal;
     this.state = state;
-    this.remember(setupId ? { host: setupId } : undefined);
+    this.duplicates.remember(setupId ? { host: setupId } : undefined);
     this.log.info({
       event: "game.setup",
       path: journal.path,
       ruleset: config.ruleset,
       seats: config.seats.length,
     });
-  }
-
-  private remember(src: InputSource | undefined): void {
-    if (!src) return;
-    if ("host" in src) {
-      this.hostIds.push(src.host);
-      if (this.hostIds.length > HOST_IDS_KEPT) this.hostIds.shift();
-    } else {
-      const key = `${src.seat}:${src.boot}`;
-      if ((this.seen.get(key) ?? 0) < src.seq) this.seen.set(key, src.seq);
-    }
   }
 
   /** Runs tasks strictly one after another, in the order they were submitted. */
@@ -226,7 +210,7 @@ export class Table {
     if (!result.ok) return result;
     await this.journal.append(input, src);
     this.state = result.state;
-    this.remember(src);
+    this.duplicates.remember(src);
     for (const e of result.effects) {
       if (e.type === "log") this.out.logEntry(e.entry);
       else this.out.signal(e.seat, e.signal);
@@ -252,8 +236,7 @@ export class Table {
         return;
       }
       const msg = decoded.message as SeatInputMessage;
-      const key = `${seat}:${msg.boot}`;
-      const applied = this.seen.get(key) ?? 0;
+      const applied = this.duplicates.applied(seat, msg.boot);
       if (msg.seq <= applied) {
         this.log.info({ event: "input.duplicate", seat, boot: msg.boot, seq: msg.seq, applied });
         return;
@@ -294,7 +277,7 @@ export class Table {
         return;
       }
       const cmd = decoded.message as HostCommand;
-      if (this.hostIds.includes(cmd.id)) {
+      if (this.duplicates.hasCommand(cmd.id)) {
         this.log.info({ event: "command.duplicate", id: cmd.id, cmd: cmd.cmd });
         this.out.reply({
           id: cmd.id,
