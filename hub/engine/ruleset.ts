@@ -57,6 +57,11 @@ export interface Ruleset {
   onDeadline?(g: Game): void;
   /** Team members' live choices this seat may see (e.g. the mafia's proposals): proposer → target. */
   proposals?(state: GameState, seat: SeatState): Record<string, number>;
+  /**
+   * A night answer (real, decoy or "nothing") was accepted and counted: the step may be
+   * complete now. Called after the answer is in `state.quiet.answered`.
+   */
+  onNightAnswer?(g: Game): void;
   /** Seats whose input the current step waits for, where that is public (never at night). */
   waitingFor?(state: GameState): number[];
   /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */

@@ -170,18 +170,24 @@ function seatInput(
     const shown = withDecoy(state, seat, ruleset.prompt(state, seat));
     if (!shown || state.quiet.answered.includes(seat.seat)) return reject("not_your_turn");
     g.signal(seat.seat, { haptic: "short" });
-    stir(state, seat.seat);
+    nightAnswer(ruleset, g, seat.seat);
     return null;
   }
   if (action.kind === "act" && action.action === DECOY_ACTION) {
     const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat));
-    if (!decoy) stir(state, seat.seat);
+    if (!decoy) nightAnswer(ruleset, g, seat.seat);
     return decoy;
   }
   const night = state.phase === "night";
   const rejection = ruleset.onSeat(g, seat, action, previous);
-  if (!rejection && night && action.kind === "act") stir(state, seat.seat);
+  if (!rejection && night && action.kind === "act") nightAnswer(ruleset, g, seat.seat);
   return rejection;
+}
+
+/** Counts a night answer (silent nights), then lets the ruleset end the step if it is complete. */
+function nightAnswer(ruleset: Ruleset, g: Game, seat: number): void {
+  stir(g.state, seat);
+  if (g.state.phase === "night") ruleset.onNightAnswer?.(g);
 }
 
 function hostInput(

@@ -26,6 +26,7 @@ const isAlive = (d: EngineDriver, role: string) =>
 
 /** A night: the Arzt protects `heal` (default: himself, or 5 if he is the victim), the Kommissar checks. */
 function night(d: EngineDriver, kill: number, heal = kill === 4 ? 5 : 4): EngineDriver {
+  d.answerRest([3, 4, isAlive(d, "godfather") ? 1 : 2]);
   if (isAlive(d, "doctor")) d.actOk(4, "heal", [heal]);
   const check = isAlive(d, "commissar") ? d.view(3).prompt?.targets[0] : undefined;
   if (check !== undefined) d.actOk(3, "investigate", [check]);
@@ -89,7 +90,7 @@ describe("APP morning and discussion", () => {
   });
 
   it("APP-OPEN-14 (a, default): the Kommissar sees his result at once, and keeps it if killed that night", () => {
-    const d = table();
+    const d = table().answerRest([1, 3, 4]);
     d.actOk(3, "investigate", [1]);
     expect(d.pub.phase).toBe("night");
     expect(d.view(3).results).toEqual([{ night: 1, key: "role.godfather", seats: [1] }]);
@@ -98,11 +99,13 @@ describe("APP morning and discussion", () => {
   });
 
   it("APP-OPEN-14 (b) commissarResult 'morning': the result comes in the morning, only if he survived", () => {
-    const d = table({ commissarResult: "morning" }).actOk(3, "investigate", [1]);
+    const d = table({ commissarResult: "morning" }).answerRest([1, 3, 4]);
+    d.actOk(3, "investigate", [1]);
     expect(d.view(3).results).toEqual([]);
     d.actOk(4, "heal", [5]).actOk(1, "kill", [6]);
     expect(d.view(3).results).toEqual([{ night: 1, key: "role.godfather", seats: [1] }]);
-    const killed = table({ commissarResult: "morning" }).actOk(3, "investigate", [1]);
+    const killed = table({ commissarResult: "morning" }).answerRest([1, 3, 4]);
+    killed.actOk(3, "investigate", [1]);
     killed.actOk(4, "heal", [5]).actOk(1, "kill", [3]);
     expect(killed.view(3).results).toEqual([]);
   });

@@ -38,8 +38,10 @@ function specials(d: EngineDriver, heal = 4): EngineDriver {
   if (check !== undefined) d.actOk(3, "investigate", [check]);
   return d;
 }
-const night = (d: EngineDriver, kill: number) =>
-  specials(d).actOk(has(d, "godfather") ? 1 : 2, "kill", [kill]);
+const night = (d: EngineDriver, kill: number) => {
+  const decides = has(d, "godfather") ? 1 : 2;
+  return specials(d.answerRest([3, 4, decides])).actOk(decides, "kill", [kill]);
+};
 
 /** The vote: everyone else votes `target` out (the table goes straight from discussion to vote). */
 function voteOut(d: EngineDriver, target: number): EngineDriver {
@@ -79,7 +81,7 @@ describe("APP disconnect", () => {
 
   it("APP-DISC-03, APP-DISC-04: a draw when the winner depends on his side, decided at the disconnect itself", () => {
     const roles = ["godfather", "councillor", "councillor", "councillor"];
-    const d = table({}, roles).actOk(1, "kill", [2]); // 1 mafia against 2
+    const d = table({}, roles).answerRest([1]).actOk(1, "kill", [2]); // 1 mafia against 2
     drop(d, 3); // mafia: the town won; town: 1 against 1, the mafia won
     expect([d.pub.phase, d.pub.winner]).toEqual(["ended", "draw"]);
     expect(d.allLogs().slice(-2)).toEqual([
@@ -96,11 +98,11 @@ describe("APP disconnect", () => {
   });
 
   it("APP-DISC-04: a disconnect of the Pate passes the choice to the Consigliere at once", () => {
-    const d = specials(table()).actOk(2, "kill", [6]);
+    const d = specials(table().answerRest([1, 3, 4])).actOk(2, "kill", [6]);
     expect(d.pub.step).toBe("night");
     drop(d, 1);
     expect(d.pub.seats[5]).toMatchObject({ alive: false, out: "killed" }); // the night ended at once
-    const waits = table().actOk(1, "kill", [5]).actOk(4, "heal", [4]);
+    const waits = table().answerRest([1, 2, 3, 4]).actOk(1, "kill", [5]).actOk(4, "heal", [4]);
     drop(waits, 1); // his proposal goes with him
     waits.actOk(3, "investigate", [2]);
     expect([waits.pub.step, waits.host({ cmd: "next" })?.code]).toEqual(["night", "wrong_step"]);
@@ -145,13 +147,14 @@ describe("APP-OPEN disconnect decisions", () => {
     expect(d.pub.deal?.salt).not.toBeNull();
   });
 
-  it("APP-OPEN-17: in the vote, his own vote is void and so are the votes for him; those voters vote again", () => {
+  it("APP-OPEN-17: in the vote, his own vote and the votes for him are void: the vote starts again for everyone", () => {
     const d = night(table(), 6).next();
     d.actOk(1, "vote", [5]).actOk(2, "vote", [5]).actOk(5, "vote", [1]).actOk(3, "vote", [7]);
     drop(d, 5);
     expect(d.pub.step).toBe("vote");
-    expect(d.pub.waitingFor).toEqual([1, 2, 4, 7]);
-    d.actOk(1, "vote", [7]).actOk(2, "vote", [3]).pass(4).pass(7);
+    // Not only his voters again: that would tell the table who voted for him (issue 10).
+    expect(d.pub.waitingFor).toEqual([1, 2, 3, 4, 7]);
+    d.actOk(1, "vote", [7]).actOk(2, "vote", [3]).actOk(3, "vote", [7]).pass(4).pass(7);
     expect(d.pub.tally).toEqual({ 3: 1, 7: 2, abstain: 2 });
   });
 

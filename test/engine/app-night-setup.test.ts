@@ -59,8 +59,11 @@ function specials(d: EngineDriver, kill: number, heal?: number): EngineDriver {
 
 /** A whole night: the specials act, then the deciding member (Pate, else Consigliere) proposes. */
 function night(d: EngineDriver, kill: number, heal?: number): EngineDriver {
+  const decides = (living(d, "godfather") ?? living(d, "consigliere")) as number;
+  const specialSeats = [living(d, "doctor"), living(d, "commissar")];
+  d.answerRest([decides, ...specialSeats.filter((s) => s !== undefined)]);
   specials(d, kill, heal);
-  d.actOk((living(d, "godfather") ?? living(d, "consigliere")) as number, "kill", [kill]);
+  d.actOk(decides, "kill", [kill]);
   return d;
 }
 
@@ -117,7 +120,7 @@ describe("APP setup", () => {
     expect(d.state.seats.every((s) => s.role !== null)).toBe(true);
     const pate = d.seatsWith("godfather")[0] as number;
     const victim = d.state.seats.find((s) => s.team === "town")?.seat as number;
-    d.actOk(pate, "kill", [victim]); // the night ends by itself
+    d.answerRest([pate]).actOk(pate, "kill", [victim]); // the night ends by itself
     for (const s of alive(d)) d.pass(s); // all ready: the vote opens
     for (const s of alive(d)) d.pass(s); // all abstain: the vote closes
     expect(d.pub.phase).toBe("night");
@@ -193,7 +196,7 @@ describe("APP roles", () => {
   });
 
   it("APP-ROLE-03, APP-NIGHT-08: the Consigliere's choice decides only once the Pate is dead", () => {
-    const d = table();
+    const d = table().answerRest([1]);
     specials(d, 5).actOk(2, "kill", [5]);
     expect(d.pub.step).toBe("night"); // his proposal alone decides nothing
     expect(d.host({ cmd: "next" })?.code).toBe("wrong_step");
@@ -209,14 +212,14 @@ describe("APP roles", () => {
     const d = table(NINE);
     night(d, 9);
     voteOut(d, 1);
-    specials(d, 6).actOk(3, "kill", [6]);
+    specials(d.answerRest([2, 4, 5]), 6).actOk(3, "kill", [6]);
     expect(d.pub.step).toBe("night");
     d.actOk(2, "kill", [7]);
     expect(d.pub.seats.filter((s) => !s.alive).map((s) => s.seat)).toEqual([1, 7, 9]);
   });
 
   it("APP-ROLE-05: the Kommissar learns the exact role of one player each night, privately", () => {
-    const d = table();
+    const d = table().answerRest([1, 3, 4]);
     d.actOk(3, "investigate", [2]);
     expect(d.view(3).results).toEqual([{ night: 1, key: "role.consigliere", seats: [2] }]);
     for (const s of [1, 2, 4, 5, 6, 7]) expect(d.view(s).results).toEqual([]);
@@ -224,7 +227,7 @@ describe("APP roles", () => {
     expect(JSON.stringify(d.pub.announcements)).not.toContain("consigliere");
     d.actOk(4, "heal", [4]).actOk(1, "kill", [7]).next();
     for (const s of alive(d)) d.pass(s);
-    d.actOk(3, "investigate", [4]);
+    d.answerRest([1, 3, 4]).actOk(3, "investigate", [4]);
     expect(d.view(3).results.map((r) => r.key)).toEqual(["role.consigliere", "role.doctor"]);
   });
 
@@ -265,22 +268,22 @@ describe("APP night", () => {
     night(d, 4, 5); // the Arzt dies
     d.next();
     for (const s of alive(d)) d.pass(s);
-    d.actOk(3, "investigate", [1]).actOk(1, "kill", [5]);
+    d.answerRest([1, 3]).actOk(3, "investigate", [1]).actOk(1, "kill", [5]);
     expect(d.pub.phase).toBe("day");
   });
 
   it("APP-NIGHT-04: the Kommissar, while in play and alive, investigates one other living player", () => {
     const d = table();
     expect(asked(d, 3)?.targets).toEqual([1, 2, 4, 5, 6, 7]);
-    d.actOk(4, "heal", [5]).actOk(1, "kill", [3]);
+    d.answerRest([1, 3, 4]).actOk(4, "heal", [5]).actOk(1, "kill", [3]);
     expect(d.pub.step).toBe("night"); // waits for the Kommissar
     d.actOk(3, "investigate", [1]).next(); // he dies
     for (const s of alive(d)) d.pass(s);
-    d.actOk(4, "heal", [5]).actOk(1, "kill", [6]);
+    d.answerRest([1, 4]).actOk(4, "heal", [5]).actOk(1, "kill", [6]);
     expect(d.pub.phase).toBe("day");
     const none = table(["godfather", "consigliere", "doctor", ...SEVEN.slice(3)]);
     expect(asked(none, 3)?.action).toBe("heal");
-    none.actOk(3, "heal", [5]).actOk(1, "kill", [6]);
+    none.answerRest([1, 3]).actOk(3, "heal", [5]).actOk(1, "kill", [6]);
     expect(none.pub.phase).toBe("day"); // not in play: nobody investigates
   });
 
@@ -294,7 +297,7 @@ describe("APP night", () => {
   });
 
   it("APP-NIGHT-06: a proposal can be changed until the night ends", () => {
-    const d = table();
+    const d = table().answerRest([1, 3, 4]);
     d.actOk(2, "kill", [6]).actOk(2, "kill", [5]).actOk(1, "kill", [7]).actOk(1, "kill", [6]);
     expect(d.view(1).proposals).toEqual({ 1: 6, 2: 5 });
     specials(d, 6);
@@ -312,12 +315,14 @@ describe("APP night", () => {
     const b = night(table(), 6, 6);
     expect(a.pub).toEqual(b.pub); // the table cannot tell whom the mafia attacked
     expect(a.allLogs().some((l) => l.seats.includes(5))).toBe(false);
-    expect(a.effects.some((e) => e.type === "signal" && e.seat === 5)).toBe(false);
+    const signalsTo5 = (d: EngineDriver) =>
+      d.effects.filter((e) => e.type === "signal" && e.seat === 5);
+    expect(signalsTo5(a)).toEqual(signalsTo5(b)); // his own answer's ack, nothing more
     expect(a.view(5).results).toEqual([]);
   });
 
   it("APP-NIGHT-11: at most one player dies per night, however the mafia's proposals split", () => {
-    const d = table(TWELVE);
+    const d = table(TWELVE).answerRest([1]);
     d.actOk(2, "kill", [5]).actOk(3, "kill", [6]).actOk(4, "kill", [7]).actOk(1, "kill", [8]);
     expect(d.pub.seats.filter((s) => !s.alive).map((s) => s.seat)).toEqual([8]);
   });
@@ -334,32 +339,34 @@ const dead = (d: EngineDriver) => d.pub.seats.filter((s) => !s.alive && s.out !=
 
 describe("APP-OPEN night decisions", () => {
   it("APP-OPEN-01 (b, default): with Pate and Consigliere dead the soldiers' most-proposed target dies", () => {
-    const d = leaderless();
+    const d = leaderless().answerRest([3, 4]);
     d.actOk(3, "kill", [7]);
     expect(d.pub.step).toBe("night"); // every living soldier is asked
     d.actOk(4, "kill", [7]);
     expect(dead(d).map((s) => s.seat)).toEqual([7]);
-    const tied = leaderless().actOk(3, "kill", [5]).actOk(4, "kill", [6]);
+    const tied = leaderless().answerRest([3, 4]).actOk(3, "kill", [5]).actOk(4, "kill", [6]);
     expect(dead(tied)).toHaveLength(1); // a tie: one of the two, by the seeded draw
     expect([5, 6]).toContain(dead(tied)[0]?.seat);
   });
 
   it("APP-OPEN-01 (a) leaderless 'none': no more night kills", () => {
     const d = leaderless("none");
+    expect(d.pub.phase).toBe("night"); // silent nights: every living seat answers first
+    d.answerRest();
     expect(d.pub.phase).toBe("day");
     expect(dead(d)).toEqual([]);
     expect(d.logKeys()).toContain("morning.peaceful");
   });
 
   it("APP-OPEN-01 (c) leaderless 'lowestSoldier': the lowest-seat soldier decides", () => {
-    const d = leaderless("lowestSoldier").actOk(4, "kill", [6]);
+    const d = leaderless("lowestSoldier").answerRest([3]).actOk(4, "kill", [6]);
     expect(d.pub.step).toBe("night");
     d.actOk(3, "kill", [5]);
     expect(dead(d).map((s) => s.seat)).toEqual([5]);
   });
 
   it("APP-OPEN-03 (a, default): the night cannot end without the deciding choice, by host or by timer", () => {
-    const d = table(SEVEN, { nightSeconds: 60 });
+    const d = table(SEVEN, { nightSeconds: 60 }).answerRest([1, 3, 4]);
     specials(d, 5).actOk(2, "kill", [5]);
     expect(d.host({ cmd: "next" })?.code).toBe("wrong_step");
     d.expire();
@@ -402,7 +409,7 @@ describe("APP-OPEN night decisions", () => {
     expect(d.view(2).allies).toEqual([1]);
     expect([3, 4, 5].map((s) => d.view(s).allies)).toEqual([[], [], []]);
     expect(d.pub.phase).toBe("night");
-    d.actOk(2, "kill", [4]); // Ola first picks Zosia
+    d.answerRest([1, 2]).actOk(2, "kill", [4]); // Ola first picks Zosia
     expect(d.view(1).proposals).toEqual({ 2: 4 });
     d.actOk(1, "kill", [3]); // Kuba picks Marek: only his choice counts
     expect(d.pub.seats.map((s) => s.alive)).toEqual([true, true, false, true, true]);

@@ -102,7 +102,9 @@ describe("a simulated app table", () => {
       p.pass();
     };
 
-    // Night 1: the Pate's proposal decides; Marek's namesake, a councillor, dies.
+    // Night 1: the Pate's proposal decides; Marek's namesake, a councillor, dies. A silent
+    // night ends once every living seat has answered, the councillors' decoys too.
+    for (const seat of [c1, c2, c3, c4]) await pass(seat);
     await pick(consigliere, "kill", c1);
     await pick(pate, "kill", c1);
     let s = await until("the first morning", (x) => x.phase === "day" && x.step === "discussion");
@@ -121,6 +123,7 @@ describe("a simulated app table", () => {
     expect(s.seats[(pate as number) - 1]).toMatchObject({ out: "voted", role: "godfather" });
 
     // Night 2: the Consigliere now decides (APP-NIGHT-08).
+    for (const seat of [c2, c3, c4]) await pass(seat);
     await pick(consigliere, "kill", c2);
     s = await until("the second morning", (x) => x.phase === "day" && x.round === 2);
     expect(s.seats[(c2 as number) - 1]).toMatchObject({ out: "killed", role: "councillor" });

@@ -158,6 +158,19 @@ export class EngineDriver {
     return seatView(this.state, seat);
   }
 
+  /**
+   * Silent nights end only once every living seat has answered (issue 10): every living
+   * seat that has not answered yet this night, except `keep`, answers "nothing".
+   */
+  answerRest(keep: readonly number[] = []): this {
+    if (this.state.phase !== "night" || this.state.options.decoys === false) return this;
+    for (const s of this.state.seats) {
+      if (s.alive && !keep.includes(s.seat) && !this.state.quiet.answered.includes(s.seat))
+        this.pass(s.seat);
+    }
+    return this;
+  }
+
   /** The seat's prompt unless it is a silent night's decoy. */
   realPrompt(seat: number) {
     const prompt = this.view(seat).prompt;

@@ -28,15 +28,18 @@ function prompt(state: GameState, seat: SeatState) {
   return nightPrompt(state, seat) ?? votePrompt(state, seat);
 }
 
-/** After someone left mid-step, the step may have everything it needs now. */
+/**
+ * After someone left mid-step, the step may have everything it needs now. A leave during
+ * the vote starts the vote again for every living seat (issue 10): voiding only the votes
+ * cast for the leaver would put exactly his voters back into the public `waitingFor`.
+ */
 function afterLeave(g: Game): void {
   const state = g.state;
   const flow = appFlow(state);
   if (state.phase === "night" && nightComplete(state)) endAppNight(g);
   else if (state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
     startAppVote(g);
-  else if (state.step === "vote" && g.living().every((s) => String(s.seat) in flow.votes))
-    closeAppVote(g);
+  else if (state.step === "vote") startAppVote(g);
 }
 
 /** APP-DISC-01/02: a lost connection eliminates without showing the role. */
@@ -88,6 +91,9 @@ export const app: Ruleset = {
     if (action.kind === "act") return onAct(g, seat, action);
     if (action.kind === "pass") return onPass(g, seat);
     return null; // sensors mean nothing in the app: no blindfolds, no thumbs
+  },
+  onNightAnswer(g) {
+    if (appFlow(g.state).night && nightComplete(g.state)) endAppNight(g);
   },
   onStepEnd(g, by) {
     const step = g.state.step;

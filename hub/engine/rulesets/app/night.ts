@@ -46,8 +46,8 @@ export function decider(state: GameState): { seat: number } | { plurality: numbe
   return { plurality: team.map((s) => s.seat) };
 }
 
-/** APP-OPEN-13: the night ends once every required choice is in. */
-export function nightComplete(state: GameState): boolean {
+/** APP-OPEN-13: every required choice is in (the deciding mafia member, the Arzt, the Kommissar). */
+function requiredChoicesIn(state: GameState): boolean {
   const night = appFlow(state).night as AppNight;
   const d = decider(state);
   if (d && "seat" in d && night.proposals[String(d.seat)] === undefined) return false;
@@ -60,6 +60,19 @@ export function nightComplete(state: GameState): boolean {
     if (ability === "investigate" && !night.investigated.includes(s.seat)) return false;
   }
   return true;
+}
+
+/**
+ * Whether the night may end now. Silent nights (decoys on, issue 10): once every living seat
+ * has answered its prompt or decoy, and not before, so that the night's length (and a
+ * disconnect that ends it) tells nobody who had a night role. A choice answered with
+ * "nothing" is nothing tonight (APP-OPEN-03 (a) still holds against the host and the timer).
+ * Without decoys: once every required choice is in (APP-OPEN-13).
+ */
+export function nightComplete(state: GameState): boolean {
+  if (state.options.decoys === false) return requiredChoicesIn(state);
+  const answered = state.quiet.answered;
+  return state.seats.every((s) => !s.alive || answered.includes(s.seat));
 }
 
 export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
@@ -154,12 +167,14 @@ function victim(g: Game, night: AppNight): number | null {
   return top[nextInt(g.state.rng, top.length)] as number;
 }
 
+function decidingChoiceMissing(state: GameState): boolean {
+  const night = appFlow(state).night as AppNight;
+  return decider(state) !== null && candidates(state, night).length === 0;
+}
+
 /** The host's `next` or the night's timer. APP-OPEN-03 (a): not without the deciding choice. */
 export function forceNightEnd(g: Game): Rejection | null {
-  const night = appFlow(g.state).night as AppNight;
-  const d = decider(g.state);
-  const missing = d !== null && candidates(g.state, night).length === 0;
-  if (missing && opts(g.state).missingKill === "wait") {
+  if (decidingChoiceMissing(g.state) && opts(g.state).missingKill === "wait") {
     return reject("wrong_step", "the night waits for the mafia's choice (APP-OPEN-03)");
   }
   endAppNight(g);
