@@ -47,6 +47,12 @@ export class Link {
   /** Failed attempts in a row; resets once the link is up. */
   attempts = 0;
   faults = 0;
+  /**
+   * Faults since the link was last up. The player is told at the first one. It is not
+   * `attempts`: a lost link counts as an attempt (for the backoff) but is no fault, so
+   * after a hub that went away the first real fault is attempt 2.
+   */
+  faultStreak = 0;
   connects = 0;
   private client: Mqtt | null = null;
   private timer: TimerHandle | null = null;
@@ -126,6 +132,7 @@ export class Link {
       this.clearTimers();
       this.state = "up";
       this.attempts = 0;
+      this.faultStreak = 0;
       this.events.up();
     }
     if (this.state === "up") this.events.message(msg);
@@ -162,7 +169,10 @@ export class Link {
 
   private backoff(reason: string, fault: boolean): void {
     this.state = "backoff";
-    if (fault) this.faults += 1;
+    if (fault) {
+      this.faults += 1;
+      this.faultStreak += 1;
+    }
     const t = this.timings;
     const base = Math.min(t.backoffMaxMs, t.backoffMinMs * 2 ** this.attempts);
     const delay = Math.floor(base * (0.5 + this.hal.random() * 0.5));

@@ -34,6 +34,8 @@ export class Paddle {
   private readonly signalTopic: string;
   private readonly stateTopic: string;
   private lastRev = -1;
+  /** The private result the status line shows, until something else replaces it. */
+  private resultLine: string | null = null;
 
   constructor(
     private readonly hal: Hal,
@@ -137,8 +139,8 @@ export class Paddle {
 
   private onDown(reason: string, fault: boolean): void {
     this.hal.led(fault ? "red" : "amber");
-    // Buzz once when a fault starts, not at every retry.
-    if (fault && this.link.attempts === 1) this.haptics.play("fault");
+    // Buzz once when a fault starts (also after a lost link), not at every retry.
+    if (fault && this.link.faultStreak === 1) this.haptics.play("fault");
     this.show(`${reason} retry`);
   }
 
@@ -171,9 +173,14 @@ export class Paddle {
     const fresh = this.refreshMenu();
     if (fresh || woken) this.haptics.play("pulse");
     const results = view.results || [];
+    const had = before ? (before.results || []).length : 0;
     const last = results[results.length - 1];
-    if (last && (!before || (before.results || []).length < results.length))
-      this.status = resultText(last);
+    // Fewer results than before: a new game. Its status line must not keep the last game's check.
+    if (results.length < had) this.clearResult();
+    else if (last && results.length > had) {
+      this.resultLine = resultText(last);
+      this.status = this.resultLine;
+    }
     this.show(this.status);
   }
 
@@ -189,6 +196,8 @@ export class Paddle {
   }
 
   private onGlance(pub: Record<string, unknown>): void {
+    const was = this.glance;
+    if (pub.phase === "setup" && was !== null && was.phase !== "setup") this.clearResult();
     this.glance = {
       phase: String(pub.phase),
       step: String(pub.step),
@@ -212,6 +221,12 @@ export class Paddle {
     const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
     const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
     return this.menu.update(v ? v.prompt : null, canPass);
+  }
+
+  /** A new game: a private result of the last one is not news any more. */
+  private clearResult(): void {
+    if (this.resultLine !== null && this.status === this.resultLine) this.status = "new game";
+    this.resultLine = null;
   }
 
   private onKey(key: Key): void {

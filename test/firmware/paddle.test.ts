@@ -110,6 +110,27 @@ describe("connecting", () => {
     login(10); // the same retained view, same rev: still proof of login
     expect(paddle.linkState).toBe("up");
   });
+
+  it("buzzes the fault when the hub goes away after the link was up and the retry fails", () => {
+    const { mqtt, paddle, clock, hal, login } = setup();
+    login();
+    mqtt.emit("disconnected"); // the hub went away: attempt 1, no fault yet
+    expect(hal.felt).not.toContain("fault");
+    clock.advance(DEFAULT_TIMINGS.backoffMinMs); // retry: the broker does not answer
+    clock.advance(LOGIN);
+    expect(paddle.linkFaults).toBe(1);
+    expect(hal.ledColor).toBe("red");
+    expect(hal.felt.filter((f) => f === "fault")).toHaveLength(1);
+    // Later retries stay quiet, and a link that comes up and goes again buzzes again.
+    clock.advance(DEFAULT_TIMINGS.backoffMaxMs + LOGIN);
+    expect(hal.felt.filter((f) => f === "fault")).toHaveLength(1);
+    clock.advance(DEFAULT_TIMINGS.backoffMaxMs);
+    login(11);
+    expect(paddle.linkState).toBe("up");
+    mqtt.emit("disconnected");
+    clock.advance(DEFAULT_TIMINGS.backoffMinMs + LOGIN);
+    expect(hal.felt.filter((f) => f === "fault")).toHaveLength(2);
+  });
 });
 
 describe("the outbox", () => {
@@ -295,6 +316,18 @@ describe("prompts, keys and haptics", () => {
     expect(paddle.view?.rev).toBe(12);
     expect(hal.screen[0]).toContain("sheriff");
     expect(hal.screen[3]).toBe("N1 check.mafia 7");
+  });
+
+  it("clears the last game's result from the status line at a new game", () => {
+    const { mqtt, hal, login } = setup();
+    login(10, { role: "sheriff" });
+    const result = { night: 1, key: "check.mafia", seats: [7] };
+    mqtt.deliver(VIEW, seatView(SEAT, 12, { role: "sheriff", results: [result] }));
+    expect(hal.screen[3]).toBe("N1 check.mafia 7");
+    // The host ends the game and sets up the next: no role, no results.
+    mqtt.deliver(VIEW, seatView(SEAT, 13, { role: null, results: [] }));
+    expect(hal.screen[3]).toBe("new game");
+    expect(hal.screen.join("\n")).not.toContain("check.mafia");
   });
 });
 
