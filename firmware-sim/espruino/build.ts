@@ -16,6 +16,9 @@ export const EXAMPLE_CONFIG = resolve(HERE, "paddle.config.example.json");
 export const LOCAL_CONFIG = resolve(HERE, "paddle.config.json");
 export const DEFAULT_OUT = resolve(HERE, "dist/paddle.js");
 
+/** Longest line of the bundle, in characters (esbuild breaks lines at the next chance). */
+export const LINE_LIMIT = 100;
+
 /** Modules the Espruino IDE/command line uploads with the code; see globals.d.ts. */
 const REQUIRE_MARK = /\bespruinoRequire\(/g;
 
@@ -44,6 +47,9 @@ export async function bundleFirmware(config: DeviceConfig, minify: boolean): Pro
     write: false,
     legalComments: "none",
     minify,
+    // Line breaks: an uncaught error's stack repeats its whole source line on Espruino, so a
+    // one-line bundle makes one error cost over a thousand variables (ESPRUINO.md).
+    lineLimit: LINE_LIMIT,
     charset: "ascii",
     define: { PADDLE_CONFIG: JSON.stringify(config) },
     logLevel: "silent",

@@ -20,7 +20,35 @@ export interface DevicePins {
   scl: string;
 }
 
+/**
+ * Which Espruino build runs the bundle. The pins each offers: the ESP32's GPIOs D0..D39, and
+ * the interpreter built for Linux D0..D32 only (D33 throws `Invalid pin` there).
+ */
+export const BOARD_PINS = {
+  ESP32: 39,
+  LINUX: 32,
+} as const;
+export type BoardName = keyof typeof BOARD_PINS;
+
+export const PIN_KEYS = [
+  "thumb",
+  "blindfold",
+  "prev",
+  "next",
+  "ok",
+  "encoderA",
+  "encoderB",
+  "motor",
+  "ledRed",
+  "ledGreen",
+  "ledBlue",
+  "sda",
+  "scl",
+] as const;
+
 export interface DeviceConfig {
+  /** The build the bundle is for; its pins are checked against it. Default ESP32. */
+  board?: BoardName;
   /** Empty ssid: no Wi-Fi (a wired Espruino, or the interpreter built for a PC). */
   wifi: { ssid: string; password: string };
   hub: { host: string; port: number };
@@ -45,6 +73,19 @@ export function checkDeviceConfig(c: DeviceConfig): string[] {
   const pins = c.pins as unknown as Record<string, unknown>;
   for (const k of ["thumb", "blindfold", "ok", "motor"]) {
     if (typeof pins[k] !== "string" || pins[k] === "") errors.push(`pins.${k} is required`);
+  }
+  const board = c.board ?? "ESP32";
+  const last = BOARD_PINS[board];
+  if (last === undefined) {
+    errors.push(`board must be one of ${Object.keys(BOARD_PINS).join(", ")}`);
+    return errors;
+  }
+  for (const k of PIN_KEYS) {
+    const pin = pins[k];
+    if (typeof pin !== "string" || pin === "") continue;
+    const m = /^D(\d+)$/.exec(pin);
+    if (!m || Number(m[1]) > last)
+      errors.push(`pins.${k} "${pin}" is not a pin of the ${board} build (D0..D${last})`);
   }
   return errors;
 }
