@@ -1,11 +1,13 @@
 /**
  * `npm run sim -- --seats 10 [--table t1] [--hub mqtt://HOST:PORT] [--data-dir DIR]
- * [--script FILE] [--bots] [--interactive SEAT] [--no-host-bot]`
+ * [--script FILE] [--bots] [--interactive SEAT] [--external SEAT[,SEAT]] [--no-host-bot]`
  *
  * Runs N paddles in one process. With --hub it joins a running hub, reading the passwords
  * from DIR/secrets.json (the hub's --data-dir, default ./data); without --hub it starts its
  * own hub in-process on free ports with a temporary data dir. The host bot sets up and
  * hosts the game unless --no-host-bot (e.g. when a person hosts from the console).
+ * --external leaves those seats to paddles outside the simulator (an ESP32, or the bundle
+ * on Espruino built for Linux): the host bot starts once they are online too.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +28,14 @@ function int(min: number, max: number) {
   };
 }
 
+/** `3` or `3,7`: seat numbers 1..20, each once. */
+function seatList(value: string, previous: number[]): number[] {
+  const seats = value.split(",").map((v) => Number(v.trim()));
+  if (seats.some((s) => !Number.isInteger(s) || s < 1 || s > 20))
+    throw new InvalidArgumentError("seat numbers 1..20, comma-separated");
+  return [...new Set([...previous, ...seats])];
+}
+
 async function main(argv: string[]): Promise<void> {
   const o = new Command()
     .name("sim")
@@ -37,6 +47,12 @@ async function main(argv: string[]): Promise<void> {
     .option("--script <file>", "a scenario file (see firmware-sim/sim/script.ts)")
     .option("--bots", "every seat plays legal random moves", false)
     .option("--interactive <seat>", "drive this seat from the keyboard", int(1, 20))
+    .option(
+      "--external <seats>",
+      "seats left to real paddles, e.g. 3 or 3,7 (the sim prints their passwords)",
+      seatList,
+      [],
+    )
     .option("--no-host-bot", "leave hosting to a person")
     .showHelpAfterError()
     .parse(argv)
@@ -48,8 +64,11 @@ async function main(argv: string[]): Promise<void> {
       script?: string;
       bots: boolean;
       interactive?: number;
+      external: number[];
       hostBot: boolean;
     }>();
+  const outside = o.external.filter((s) => s > o.seats);
+  if (outside.length > 0) throw new Error(`--external ${outside.join(",")}: only ${o.seats} seats`);
 
   let hub: Hub | null = null;
   let tempData: string | null = null;
@@ -72,12 +91,20 @@ async function main(argv: string[]): Promise<void> {
     secrets = hub.secrets.toJSON() as Record<string, string>;
     process.stdout.write(`sim: hub on ${url}, display http://127.0.0.1:${hub.httpPort}/\n`);
   }
+  for (const seat of o.external) {
+    const user = `seat/${o.table}/${seat}`;
+    // The real paddle needs these in its paddle.config.json (host, port, seat, password).
+    process.stdout.write(
+      `sim: seat ${seat} waits for a real paddle: ${url} user ${user} password ${secrets[user] ?? "?"}\n`,
+    );
+  }
   const script = o.script ? parseScenario(await readFile(o.script, "utf8"), o.script) : undefined;
   const sim = await startSim({
     mqttUrl: url,
     secrets,
     table: o.table,
     paddles: o.seats,
+    external: o.external,
     bots: o.bots,
     hostBot: o.hostBot,
     script,

@@ -13,7 +13,7 @@ export function startInteractive(paddles: SimPaddle[], first: number): () => voi
     process.stderr.write("sim: --interactive needs a terminal\n");
     return () => undefined;
   }
-  let current = paddles[first - 1] ?? (paddles[0] as SimPaddle);
+  let current = paddles.find((p) => p.seat === first) ?? (paddles[0] as SimPaddle);
   let shown = "";
   const render = () => {
     const screen = current.hal.screen.join(" | ");
@@ -38,7 +38,7 @@ export function startInteractive(paddles: SimPaddle[], first: number): () => voi
     else if (key.name === "b") hal.setBlindfold(!hal.blindfoldLevel);
     else if (str && /^[0-9]$/.test(str)) {
       const seat = str === "0" ? 10 : Number(str);
-      current = paddles[seat - 1] ?? current;
+      current = paddles.find((p) => p.seat === seat) ?? current;
     }
     render();
   };

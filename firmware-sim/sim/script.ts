@@ -127,7 +127,7 @@ export class ScriptRunner {
       if (w[k] !== undefined && w[k] !== s[k]) return false;
     }
     if (rule.view) {
-      const p = this.paddles[rule.view.seat - 1]?.paddle.view;
+      const p = this.paddles.find((sp) => sp.seat === rule.view?.seat)?.paddle.view;
       if (!p) return false;
       if (rule.view.blindfold !== undefined && p.blindfold !== rule.view.blindfold) return false;
       if (rule.view.alive !== undefined && p.alive !== rule.view.alive) return false;
@@ -181,7 +181,7 @@ export class ScriptRunner {
         continue;
       }
       const n = a.seat === "speaker" ? s?.speaker : a.seat === "counting" ? s?.counting : a.seat;
-      const sp = typeof n === "number" ? this.paddles[n - 1] : undefined;
+      const sp = typeof n === "number" ? this.paddles.find((sp) => sp.seat === n) : undefined;
       if (!sp) throw new Error(`no seat for ${JSON.stringify(a.seat)}`);
       if ("thumb" in a) {
         const down = a.thumb === "down";

@@ -26,7 +26,10 @@ export interface SimOptions {
   /** The hub's secrets.json: username -> password. */
   secrets: Record<string, string>;
   table?: string;
+  /** Seats at the table, 1..paddles. */
   paddles: number;
+  /** Seats left to a paddle outside the simulator (an ESP32, or Espruino built for Linux). */
+  external?: readonly number[];
   bots?: boolean;
   /** Run the host bot (setup with short timings, start, `next` at night). */
   hostBot?: boolean;
@@ -64,8 +67,14 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
   };
   const rand = o.rand ?? Math.random;
 
+  const external = new Set(o.external ?? []);
+  for (const seat of external) {
+    if (!Number.isInteger(seat) || seat < 1 || seat > o.paddles)
+      throw new Error(`external seat ${seat} is not a seat of 1..${o.paddles}`);
+  }
   const paddles: SimPaddle[] = [];
   for (let seat = 1; seat <= o.paddles; seat++) {
+    if (external.has(seat)) continue;
     paddles.push(
       new SimPaddle({
         mqttUrl: o.mqttUrl,
@@ -136,8 +145,10 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
       })
     : null;
   await host?.start();
+  const outside =
+    external.size > 0 ? `, seat ${[...external].join(",")} left to a real paddle` : "";
   say(
-    `${o.paddles} paddles on table ${table}${o.bots ? ", bots playing" : ""}${host ? ", host bot hosting" : ""}`,
+    `${o.paddles} seats on table ${table}${outside}${o.bots ? ", bots playing" : ""}${host ? ", host bot hosting" : ""}`,
   );
 
   return {
