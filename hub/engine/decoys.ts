@@ -9,17 +9,10 @@
  */
 import type { Prompt } from "../../protocol/index.js";
 import { checkAct } from "./prompt.js";
-import type { Game } from "./ruleset.js";
-import { rulesetById } from "./rulesets/index.js";
+import type { Game, Ruleset } from "./ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
 export const DECOY_ACTION = "decoy";
-
-function rulesetOf(state: GameState) {
-  const r = rulesetById(state.ruleset);
-  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
-  return r;
-}
 
 export function decoysOn(state: GameState): boolean {
   return state.phase === "night" && state.options.decoys !== false;
@@ -55,11 +48,12 @@ export function stir(state: GameState, seat: number): void {
 
 /** At night a seat with an open prompt may answer "nothing tonight"; else the ruleset says. */
 export function passMeaning(
+  ruleset: Ruleset,
   state: GameState,
   seat: SeatState,
   prompt: Prompt | null,
 ): string | null {
   if (decoysOn(state))
     return prompt && !state.quiet.answered.includes(seat.seat) ? "nothing" : null;
-  return rulesetOf(state).passMeaning?.(state, seat) ?? null;
+  return ruleset.passMeaning?.(state, seat) ?? null;
 }

@@ -147,3 +147,14 @@ export const ANNOUNCEMENTS_KEPT = 12;
 export function reject(code: Rejection["code"], message?: string): Rejection {
   return { code, message: message ?? ERROR_MESSAGES[code] };
 }
+
+/** Ends the game: every role becomes public and the deal is opened. */
+export function endGame(g: Game, winner: GameState["winner"]): void {
+  const state = g.state;
+  state.winner = winner;
+  state.speaker = null;
+  state.counting = null;
+  state.paused = false;
+  g.enter("ended", "end", null);
+  if (winner) g.log("game.end", [], { winner });
+}

@@ -1,23 +1,24 @@
 /**
  * The pure core: createGame() and step(). No I/O, no clock, no global randomness.
  * Generic matters (the deal, pause and resume, presence, sensor memory, the clock) are
- * handled here; everything that depends on roles goes to the ruleset.
+ * handled here; everything that depends on roles goes to the ruleset, which the caller
+ * passes in: the core knows no ruleset (the registry in rulesets/index.ts does, and
+ * ./index.ts binds the two).
  */
 import { isSeatNumber, LANGS, type Lang } from "../../protocol/index.js";
 import { deal } from "./deal.js";
 import { answerDecoy, DECOY_ACTION, decoysOn, stir, withDecoy } from "./decoys.js";
 import { seedRng } from "./rng.js";
-import { type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
-import { rulesetById } from "./rulesets/index.js";
+import { endGame, type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
 import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult } from "./types.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
   | { ok: false; errors: string[] };
 
-export function createGame(config: GameConfig): CreateResult {
-  const ruleset = rulesetById(config.ruleset);
-  if (!ruleset) return { ok: false, errors: [`ruleset: unknown ruleset "${config.ruleset}"`] };
+export function createGame(ruleset: Ruleset, config: GameConfig): CreateResult {
+  if (ruleset.id !== config.ruleset)
+    return { ok: false, errors: [`ruleset: expected "${ruleset.id}", got "${config.ruleset}"`] };
   const errors: string[] = [];
   const n = config.seats.length;
   config.seats.forEach((s, i) => {
@@ -81,22 +82,16 @@ export function createGame(config: GameConfig): CreateResult {
   return { ok: true, state, warnings: parsed.warnings };
 }
 
-function rulesetOf(state: GameState): Ruleset {
-  const r = rulesetById(state.ruleset);
-  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
-  return r;
-}
-
 /**
  * Applies one input to the state in place. Returns a rejection (state untouched) or null.
  * Used directly by replay, where the previous state is not needed.
  */
 export function applyInPlace(
+  ruleset: Ruleset,
   state: GameState,
   input: EngineInput,
   effects: Effect[] | null,
 ): Rejection | null {
-  const ruleset = rulesetOf(state);
   const g = makeGame(state, input.at, effects);
   const rejection = dispatch(ruleset, g, input);
   if (rejection) return rejection;
@@ -106,11 +101,11 @@ export function applyInPlace(
 }
 
 /** The pure step: the input's result as a new state, or a rejection. */
-export function step(state: GameState, input: EngineInput): StepResult {
+export function step(ruleset: Ruleset, state: GameState, input: EngineInput): StepResult {
   // The state is plain JSON by design; a JSON round trip is the fastest deep copy of it.
   const draft = JSON.parse(JSON.stringify(state)) as GameState;
   const effects: Effect[] = [];
-  const rejection = applyInPlace(draft, input, effects);
+  const rejection = applyInPlace(ruleset, draft, input, effects);
   if (rejection) return { ok: false, rejection };
   return { ok: true, state: draft, effects };
 }
@@ -251,17 +246,6 @@ function hostInput(
   }
 }
 
-/** Ends the game: every role becomes public and the deal is opened. */
-export function endGame(g: Game, winner: GameState["winner"]): void {
-  const state = g.state;
-  state.winner = winner;
-  state.speaker = null;
-  state.counting = null;
-  state.paused = false;
-  g.enter("ended", "end", null);
-  if (winner) g.log("game.end", [], { winner });
-}
-
 /** Whether the current step's own timer has run out (and is allowed to end the step). */
 function stepDue(state: GameState, at: number): boolean {
   if (state.paused || state.clock.until === null || at < state.clock.until) return false;
@@ -269,9 +253,8 @@ function stepDue(state: GameState, at: number): boolean {
 }
 
 /** The deadline the hub should arm a timer for, or null. */
-export function nextDeadline(state: GameState): number | null {
+export function nextDeadline(ruleset: Ruleset, state: GameState): number | null {
   if (state.phase === "setup" || state.phase === "ended") return null;
-  const ruleset = rulesetOf(state);
   const all = [...(ruleset.deadlines?.(state) ?? [])];
   if (!state.paused && state.options.autoAdvance !== false && state.clock.until !== null) {
     all.push(state.clock.until);

@@ -5,30 +5,23 @@
  */
 import type { PublicState, SeatView } from "../../protocol/index.js";
 import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
-import { rulesetById } from "./rulesets/index.js";
+import type { Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
-
-function ruleset(state: GameState) {
-  const r = rulesetById(state.ruleset);
-  if (!r) throw new Error(`unknown ruleset ${state.ruleset}`);
-  return r;
-}
 
 /**
  * `now` is the hub's clock at publishing time, for countdowns. It is a parameter, not the
  * time of the last accepted input, because that would tell the table when a secret night
  * choice was accepted.
  */
-function endRole(state: GameState, seat: SeatState): string {
-  return ruleset(state).endRole?.(state, seat) ?? seat.role ?? "unknown";
+function endRole(r: Ruleset, state: GameState, seat: SeatState): string {
+  return r.endRole?.(state, seat) ?? seat.role ?? "unknown";
 }
 
-export function publicView(state: GameState, now: number): PublicState {
+export function publicView(r: Ruleset, state: GameState, now: number): PublicState {
   const ended = state.phase === "ended";
   // The deal is opened at the end only if every role may be shown (APP-OPEN-10 keeps a
   // disconnected player's role hidden; the journal still lets a host verify it).
-  const opened = ended && state.seats.every((s) => endRole(state, s) === s.role);
-  const r = ruleset(state);
+  const opened = ended && state.seats.every((s) => endRole(r, state, s) === s.role);
   return {
     table: state.table,
     ruleset: state.ruleset,
@@ -46,7 +39,7 @@ export function publicView(state: GameState, now: number): PublicState {
       out: s.out,
       fouls: s.fouls,
       online: s.online,
-      role: ended ? endRole(state, s) : s.shownRole,
+      role: ended ? endRole(r, state, s) : s.shownRole,
     })),
     nominations: [...state.nominations],
     counting: state.counting,
@@ -55,7 +48,7 @@ export function publicView(state: GameState, now: number): PublicState {
     waitingFor: state.phase === "night" ? [] : (r.waitingFor?.(state) ?? []),
     winner: state.winner,
     roles: ended
-      ? Object.fromEntries(state.seats.map((s) => [String(s.seat), endRole(state, s)]))
+      ? Object.fromEntries(state.seats.map((s) => [String(s.seat), endRole(r, state, s)]))
       : null,
     deal: state.deal
       ? {
@@ -71,16 +64,16 @@ export function publicView(state: GameState, now: number): PublicState {
 }
 
 /** Everything a host may see, roles and night choices included; the generator state is left out. */
-export function hostView(state: GameState, now: number) {
+export function hostView(r: Ruleset, state: GameState, now: number) {
   const { rng: _rng, ...rest } = structuredClone(state);
-  return { ...rest, public: publicView(state, now) };
+  return { ...rest, public: publicView(r, state, now) };
 }
 
 function allies(
+  r: Ruleset,
   state: GameState,
   me: SeatState,
 ): { seats: number[]; roles: Record<string, string> } {
-  const r = ruleset(state);
   const mine = me.role ? r.roles[me.role] : undefined;
   if (!mine?.knowsTeam) return { seats: [], roles: {} };
   const seats: number[] = [];
@@ -102,11 +95,10 @@ export type SeatViewBody = Omit<SeatView, "rev">;
  * a paddle count the secret choices of others, so the hub numbers each seat's views itself,
  * bumping `rev` only when that seat's view changes.
  */
-export function seatView(state: GameState, seatNumber: number): SeatViewBody {
+export function seatView(r: Ruleset, state: GameState, seatNumber: number): SeatViewBody {
   const me = state.seats[seatNumber - 1];
   if (!me) throw new Error(`no seat ${seatNumber}`);
-  const r = ruleset(state);
-  const known = allies(state, me);
+  const known = allies(r, state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
   const prompt = withDecoy(state, me, r.prompt(state, me));
   return {
@@ -118,7 +110,7 @@ export function seatView(state: GameState, seatNumber: number): SeatViewBody {
     alive: me.alive,
     lang: me.lang,
     prompt: state.paused ? null : prompt,
-    pass: state.paused || !me.alive ? null : passMeaning(state, me, prompt),
+    pass: state.paused || !me.alive ? null : passMeaning(r, state, me, prompt),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
     proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,

@@ -7,7 +7,7 @@
  */
 import type { Winner } from "../../../../protocol/index.js";
 import type { Game } from "../../ruleset.js";
-import { endGame } from "../../step.js";
+import { endGame } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
 import { appRole } from "./roles/index.js";
 

@@ -5,8 +5,7 @@
  */
 
 import type { Game } from "../../ruleset.js";
-import { reject } from "../../ruleset.js";
-import { endGame } from "../../step.js";
+import { endGame, reject } from "../../ruleset.js";
 import type { Rejection, SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
 import { dropTurns, endTurnIfSpeaking } from "./speaking.js";
