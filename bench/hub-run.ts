@@ -1,38 +1,36 @@
 /**
  * One benchmark run against the hub: T tables of S simulated paddles (the real firmware
- * over mqtt.js, bots on every seat, the host bot) play one sport game each. For every
- * paddle input whose effect the public state shows (a "thank you" ends the speech, a
- * nomination joins the list), the time from the client's publish to the display client
- * holding that public state is one latency sample.
+ * over mqtt.js, bots on every seat, the host bot) play one sport game each, all connecting
+ * at once. For every paddle input whose effect the public state shows (a "thank you" ends
+ * the speech, a nomination joins the list), the time from the client's publish to the
+ * display client holding that public state is one latency sample; for every night choice,
+ * the time to the host client holding the host view that shows the seat answered.
+ * Everything the clients send and receive is recorded (traffic.ts) for the relay runs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { MqttClient } from "mqtt";
+import { type IPublishPacket, MqttClient } from "mqtt";
 import { FAST_SPORT_OPTIONS } from "../firmware-sim/sim/host-bot.js";
-import { startSim } from "../firmware-sim/sim/table-sim.js";
-import type { PublicState } from "../protocol/index.js";
+import { type SimTable, startSim } from "../firmware-sim/sim/table-sim.js";
+import { hostViewTopic, type PublicState } from "../protocol/index.js";
 import { Latencies } from "./latency.js";
 import { type ProcSample, sampleProc } from "./proc-stats.js";
-
-/** One publish by any client of the run, for the bare relay to replay with the same timing. */
-export interface PublishRecord {
-  at: number;
-  table: string;
-  client: string;
-  bytes: number;
-}
+import { type SampleKind, type Traffic, TrafficRecorder } from "./traffic.js";
 
 export interface HubRunResult {
   latencies: Latencies;
-  /** The same samples split at the PUBACK: publish → PUBACK, and PUBACK → public state. */
+  /** The day samples split at the PUBACK: publish → PUBACK, and PUBACK → public state. */
   toAck: Latencies;
   ackToState: Latencies;
+  /** Night choices: publish → the host view showing the seat answered. */
+  night: Latencies;
   /** Inputs whose effect never showed within 30 s (refused, or overtaken by another). */
   unmatched: number;
-  publishes: PublishRecord[];
+  traffic: Traffic;
+  connect: ConnectFigures;
   seconds: number;
   inputs: number;
   games: { table: string; winner: string | null }[];
@@ -42,17 +40,35 @@ export interface HubRunResult {
   dataDir: string;
 }
 
+/** How the paddles came online: when the last was up, and how many connects it took. */
+export interface ConnectFigures {
+  paddles: number;
+  /** ms from the first connect to every paddle up at once (null: not within the run). */
+  allUpMs: number | null;
+  /** Connections opened beyond one per paddle. */
+  reconnects: number;
+}
+
+/** A hostView as far as the night samples need it. */
+interface HostViewLike {
+  phase: string;
+  step: string;
+  round: number;
+  quiet?: { answered: number[] };
+}
+
 interface Pending {
+  kind: SampleKind;
   t0: number;
   /** When the hub acknowledged it (PUBACK: journaled and fsynced), once it has. */
   acked: number | null;
-  reflected: (s: PublicState) => boolean;
+  reflected: (s: PublicState | HostViewLike) => boolean;
 }
 
-function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+export function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let buffer = "";
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}`)), 60_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("utf8");
       const m = pattern.exec(buffer);
@@ -65,48 +81,129 @@ function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray
   });
 }
 
-export function spawnTsx(script: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
+export function spawnTsx(script: string, args: string[], nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script, ...args], {
     stdio: ["ignore", "pipe", "ignore"],
     cwd: join(import.meta.dirname, ".."),
   });
+}
+
+export interface HubProcess {
+  child: ChildProcess;
+  mqttUrl: string;
+  secrets: Record<string, string>;
+  dataDir: string;
+  /** ms from spawning to the ready line. */
+  readyMs: number;
+}
+
+/** Starts `hub/cli.ts` with the given tables; `nodeArgs` e.g. `--cpu-prof`. */
+export async function startHubProcess(
+  names: string[],
+  nodeArgs: string[] = [],
+  dataDir?: string,
+): Promise<HubProcess> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "bench-hub-")));
+  const t0 = performance.now();
+  const child = spawnTsx(
+    "hub/cli.ts",
+    [
+      "--data-dir",
+      dir,
+      "--mqtt-port",
+      "0",
+      "--http-port",
+      "0",
+      "--table",
+      names.join(","),
+      // The default game of each table is plain sport; the host bot sets up its own S seats.
+      "--seats",
+      "10",
+      "--log-level",
+      "warn",
+    ],
+    nodeArgs,
+  );
+  const ready = await waitLine(child, /hub ready mqtt=(\d+)/);
+  const readyMs = performance.now() - t0;
+  const secrets = JSON.parse(await readFile(join(dir, "secrets.json"), "utf8")) as Record<
+    string,
+    string
+  >;
+  return { child, mqttUrl: `mqtt://127.0.0.1:${ready[1]}`, secrets, dataDir: dir, readyMs };
+}
+
+/** Starts a simulated table; a refused or reset connection during a storm is retried. */
+export function simTable(hub: HubProcess, table: string, seats: number, play: boolean) {
+  return startSim({
+    mqttUrl: hub.mqttUrl,
+    secrets: hub.secrets,
+    table,
+    paddles: seats,
+    bots: play,
+    hostBot: play,
+    hostOptions: { ...FAST_SPORT_OPTIONS, allowAnySeatCount: seats !== 10 },
+    log: () => undefined,
+  });
+}
+
+/** Polls the paddles' links: resolves when all are up at once, or null at the deadline. */
+export async function allUp(sims: SimTable[], start: number, deadline: number) {
+  const paddles = sims.flatMap((s) => s.paddles);
+  while (performance.now() < deadline) {
+    if (paddles.every((p) => p.paddle.linkState === "up")) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+export function reconnects(sims: SimTable[]): number {
+  const paddles = sims.flatMap((s) => s.paddles);
+  return paddles.reduce((n, p) => n + p.mqtt.connects, 0) - paddles.length;
 }
 
 export async function runHub(
   tables: number,
   seats: number,
   maxSeconds: number,
+  nodeArgs: string[] = [],
 ): Promise<HubRunResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-hub-"));
   const names = Array.from({ length: tables }, (_, i) => `b${i + 1}`);
-  const hub = spawnTsx("hub/cli.ts", [
-    "--data-dir",
-    dataDir,
-    "--mqtt-port",
-    "0",
-    "--http-port",
-    "0",
-    "--table",
-    names.join(","),
-    // The default game of each table is plain sport; the host bot sets up its own S seats.
-    "--seats",
-    "10",
-    "--log-level",
-    "warn",
-  ]);
-  const ready = await waitLine(hub, /hub ready mqtt=(\d+)/);
-  const mqttUrl = `mqtt://127.0.0.1:${ready[1]}`;
-  const secrets = JSON.parse(await readFile(join(dataDir, "secrets.json"), "utf8")) as Record<
-    string,
-    string
-  >;
-
-  // Every publish in this process goes through mqtt.js: note when each input left.
-  const latest = new Map<string, PublicState>();
-  const pending = new Map<string, Pending[]>();
-  const publishes: PublishRecord[] = [];
+  const hub = await startHubProcess(names, nodeArgs);
   const start = performance.now();
-  const original = MqttClient.prototype.publish;
+  const recorder = new TrafficRecorder(start);
+  const latestState = new Map<string, PublicState>();
+  const pending = new Map<string, Pending[]>();
+  const latencies = new Latencies();
+  const toAck = new Latencies();
+  const ackToState = new Latencies();
+  const night = new Latencies();
+  let unmatched = 0;
+
+  /** Settles the waiting samples of a table against a public state or a host view. */
+  const settle = (table: string, kind: SampleKind, view: PublicState | HostViewLike) => {
+    const t1 = performance.now();
+    const still = (pending.get(table) ?? []).filter((p) => {
+      if (p.kind !== kind) return true;
+      if (p.reflected(view)) {
+        if (kind === "host") night.add(t1 - p.t0);
+        else {
+          latencies.add(t1 - p.t0);
+          if (p.acked !== null && p.acked <= t1) {
+            toAck.add(p.acked - p.t0);
+            ackToState.add(t1 - p.acked);
+          }
+        }
+      } else if (t1 - p.t0 > 30_000) unmatched++;
+      else return true;
+      return false;
+    });
+    pending.set(table, still);
+  };
+
+  // Every client in this process is mqtt.js: note each input that leaves and each message that arrives.
+  const originalPublish = MqttClient.prototype.publish;
+  const originalEmit = MqttClient.prototype.emit;
   MqttClient.prototype.publish = function (
     this: MqttClient,
     topic: string,
@@ -116,69 +213,56 @@ export async function runHub(
     const t0 = performance.now();
     const parts = topic.split("/");
     const table = parts[2] ?? "";
-    publishes.push({
-      at: t0 - start,
-      table,
-      client: this.options.clientId ?? "",
-      bytes: Buffer.byteLength(message),
-    });
-    const reflected = reflection(parts, String(message), latest.get(table));
-    if (!reflected)
-      return (original as (...a: unknown[]) => MqttClient).call(this, topic, message, ...rest);
-    const entry: Pending = { t0, acked: null, reflected };
-    pending.set(table, [...(pending.get(table) ?? []), entry]);
-    // Split the latency at the PUBACK: before it the hub decodes, steps and fsyncs; after it, it publishes.
-    const last = rest.length - 1;
-    const cb = rest[last];
-    if (typeof cb === "function") {
-      rest[last] = (...args: unknown[]) => {
-        entry.acked = performance.now();
-        return (cb as (...a: unknown[]) => unknown)(...args);
-      };
+    const client = this.options.clientId ?? "";
+    const sample = reflection(parts, String(message), latestState.get(table));
+    const bytes = Buffer.byteLength(message);
+    recorder.input({ table, client, topic, bytes, sample: sample?.kind ?? null }, t0);
+    if (sample) {
+      const entry: Pending = { ...sample, t0, acked: null };
+      pending.set(table, [...(pending.get(table) ?? []), entry]);
+      // Split the latency at the PUBACK: before it the hub decodes, steps and fsyncs; after it, it publishes.
+      const last = rest.length - 1;
+      const cb = rest[last];
+      if (typeof cb === "function") {
+        rest[last] = (...args: unknown[]) => {
+          entry.acked = performance.now();
+          return (cb as (...a: unknown[]) => unknown)(...args);
+        };
+      }
     }
-    return (original as (...a: unknown[]) => MqttClient).call(this, topic, message, ...rest);
-  } as typeof original;
+    return (originalPublish as (...a: unknown[]) => MqttClient).call(this, topic, message, ...rest);
+  } as typeof originalPublish;
+  MqttClient.prototype.emit = function (this: MqttClient, event: string, ...args: unknown[]) {
+    if (event === "message") {
+      const [topic, payload, packet] = args as [string, Buffer, IPublishPacket];
+      recorder.delivered(
+        this.options.clientId ?? "",
+        topic,
+        payload,
+        packet.qos,
+        performance.now(),
+      );
+      const table = topic.split("/")[2] ?? "";
+      if (topic === hostViewTopic(table) && payload.length > 0) {
+        if ((pending.get(table) ?? []).some((p) => p.kind === "host"))
+          settle(table, "host", JSON.parse(payload.toString("utf8")) as HostViewLike);
+      }
+    }
+    return (originalEmit as (...a: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof originalEmit;
 
-  const latencies = new Latencies();
-  const toAck = new Latencies();
-  const ackToState = new Latencies();
-  let unmatched = 0;
-  const before = sampleProc(hub.pid as number);
+  const before = sampleProc(hub.child.pid as number);
   const clientBefore = process.cpuUsage();
-  const sims = await Promise.all(
-    names.map((table) =>
-      startSim({
-        mqttUrl,
-        secrets,
-        table,
-        paddles: seats,
-        bots: true,
-        hostBot: true,
-        hostOptions: { ...FAST_SPORT_OPTIONS, allowAnySeatCount: seats !== 10 },
-        log: () => undefined,
-      }),
-    ),
-  );
+  const sims = await Promise.all(names.map((table) => simTable(hub, table, seats, true)));
   sims.forEach((sim, i) => {
     const table = names[i] as string;
     sim.events.on("state", (s: PublicState) => {
-      const t1 = performance.now();
-      latest.set(table, s);
-      const waiting = pending.get(table) ?? [];
-      const still = waiting.filter((p) => {
-        if (p.reflected(s)) {
-          latencies.add(t1 - p.t0);
-          if (p.acked !== null && p.acked <= t1) {
-            toAck.add(p.acked - p.t0);
-            ackToState.add(t1 - p.acked);
-          }
-        } else if (t1 - p.t0 > 30_000) unmatched++;
-        else return true;
-        return false;
-      });
-      pending.set(table, still);
+      latestState.set(table, s);
+      settle(table, "state", s);
     });
   });
+  const deadline = performance.now() + maxSeconds * 1000;
+  const upMs = allUp(sims, start, deadline);
   // Progress on stderr, and a cap: a run that outlives it reports the games it finished.
   let done = 0;
   const ended: (PublicState | null)[] = sims.map(() => null);
@@ -188,7 +272,6 @@ export async function runHub(
       done++;
     });
   });
-  const deadline = performance.now() + maxSeconds * 1000;
   while (done < sims.length && performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 1000));
     if (Math.round(performance.now() / 1000) % 15 === 0) {
@@ -200,52 +283,87 @@ export async function runHub(
   }
   const finals = ended.map((f, i) => f ?? sims[i]?.state() ?? null);
   const seconds = (performance.now() - start) / 1000;
-  const after = sampleProc(hub.pid as number);
+  const after = sampleProc(hub.child.pid as number);
   const client = process.cpuUsage(clientBefore);
-  MqttClient.prototype.publish = original;
+  MqttClient.prototype.publish = originalPublish;
+  MqttClient.prototype.emit = originalEmit;
+  const connect: ConnectFigures = {
+    paddles: tables * seats,
+    allUpMs: await Promise.race([upMs, Promise.resolve(null)]),
+    reconnects: reconnects(sims),
+  };
   await Promise.all(sims.map((s) => s.stop()));
-  hub.kill("SIGTERM");
-  const inputs = publishes.filter((p) => p.client.length > 0).length;
+  await stopProcess(hub.child);
+  const traffic = recorder.traffic();
   return {
     latencies,
     toAck,
     ackToState,
+    night,
     unmatched,
-    publishes,
+    traffic,
+    connect,
     seconds,
-    inputs,
+    inputs: traffic.inputs.length,
     games: finals.map((f, i) => ({
       table: names[i] as string,
       winner: f?.phase === "ended" ? f.winner : null,
     })),
     cpu: { before, after },
     clientCpu: (client.user + client.system) / 1e6 / seconds,
-    dataDir,
+    dataDir: hub.dataDir,
   };
 }
 
-/** Which public state shows that this publish took effect, or null if none will. */
+/** SIGTERM, and wait for the exit (a CPU profile is written on the way out). */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Which view shows that this publish took effect, or null if none will. */
 function reflection(
   parts: string[],
   message: string,
   now: PublicState | undefined,
-): Pending["reflected"] | null {
-  if (!now || parts[0] !== "mafia") return null;
-  let body: { kind?: string; action?: string; targets?: number[]; cmd?: string };
+): Pick<Pending, "kind" | "reflected"> | null {
+  if (!now || parts[0] !== "mafia" || parts[3] !== "seat") return null;
+  let body: { kind?: string; action?: string; targets?: number[] };
   try {
     body = JSON.parse(message);
   } catch {
     return null;
   }
-  const at = `${now.phase}/${now.step}/${now.round}/${now.speaker}/${now.counting}`;
-  const moved = (s: PublicState) =>
-    `${s.phase}/${s.step}/${s.round}/${s.speaker}/${s.counting}` !== at;
-  if (parts[3] !== "seat") return null;
   const seat = Number(parts[4]);
-  if (body.kind === "pass" && now.phase === "day" && now.speaker === seat) return moved;
+  const at = `${now.phase}/${now.step}/${now.round}`;
+  const stepMoved = (v: PublicState | HostViewLike) => `${v.phase}/${v.step}/${v.round}` !== at;
+  if (now.phase === "night" && body.kind === "act") {
+    // Night choices are secret: the host view shows the seat has answered (or the step moved on).
+    return {
+      kind: "host",
+      reflected: (v) => stepMoved(v) || ((v as HostViewLike).quiet?.answered ?? []).includes(seat),
+    };
+  }
+  const speech = `${at}/${now.speaker}/${now.counting}`;
+  const moved = (v: PublicState | HostViewLike) => {
+    const s = v as PublicState;
+    return `${s.phase}/${s.step}/${s.round}/${s.speaker}/${s.counting}` !== speech;
+  };
+  if (body.kind === "pass" && now.phase === "day" && now.speaker === seat)
+    return { kind: "state", reflected: moved };
   if (body.kind === "act" && body.action === "nominate") {
     const target = body.targets?.[0];
-    return (s) => target !== undefined && s.nominations.includes(target);
+    return {
+      kind: "state",
+      reflected: (s) => target !== undefined && (s as PublicState).nominations.includes(target),
+    };
   }
   return null;
 }

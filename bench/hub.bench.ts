@@ -1,73 +1,208 @@
 /**
  * `npm run bench` (not a test): the hub under T tables x S simulated paddles playing bot
- * games, against a bare Aedes relaying the same load from the same clients; and the replay
+ * games, against bare relays carrying the same traffic to the same subscribers (relay-run.ts),
+ * connection storms (all at once and staggered), start-up with a full house, and the replay
  * of 10,000 journaled inputs against parsing them. Writes its section of docs/BENCHMARKS.md.
- * Options: --configs 1x10,50x12 (tables x paddles), --max-seconds 600 (per run), --no-write.
+ * Options: --configs 1x10,50x12 (tables x paddles), --max-seconds 600 (per run),
+ * --relays aedes,aedes-fsync,mosquitto, --connect storm,staggered (connect-only runs; "" for
+ * none), --startup 50x10000 ("" for none), --profile DIR (the hub runs with --cpu-prof),
+ * --no-write.
  */
+import { spawnSync } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { cpuModel, runBare } from "./bare-run.js";
-import { runHub } from "./hub-run.js";
-import { fmt } from "./latency.js";
+import { type ConnectMode, type ConnectRunResult, runConnect } from "./connect-run.js";
+import { type HubRunResult, runHub } from "./hub-run.js";
+import { fmt, type Latencies } from "./latency.js";
+import { mosquittoPath } from "./mosquitto.js";
+import { cpuModel, type RelayKind, type RelayRunResult, runRelay } from "./relay-run.js";
 import { firstInputs, timeReplay, withSection } from "./replay.js";
+import { measureStartup, type StartupFigures } from "./startup.js";
 
 const { values } = parseArgs({
   options: {
     configs: { type: "string", default: "1x10,50x12" },
     "max-seconds": { type: "string", default: "600" },
+    relays: { type: "string", default: "aedes,aedes-fsync,mosquitto" },
+    connect: { type: "string", default: "storm,staggered" },
+    startup: { type: "string", default: "50x10000" },
+    profile: { type: "string" },
     "no-write": { type: "boolean", default: false },
   },
 });
-const configs = (values.configs as string)
-  .split(",")
-  .map((c) => c.split("x").map(Number) as [number, number]);
+const pairs = (v: string) =>
+  v
+    .split(",")
+    .filter((c) => c.length > 0)
+    .map((c) => c.split("x").map(Number) as [number, number]);
+const configs = pairs(values.configs as string);
+const list = (v: string) => v.split(",").filter((x) => x.length > 0);
+const mosquitto = mosquittoPath();
+const relayKinds = (list(values.relays as string) as RelayKind[]).filter(
+  (k) => k !== "mosquitto" || mosquitto !== null,
+);
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
-const rows: string[] = [];
-const notes: string[] = [];
-let journals: string[] = [];
+interface Run {
+  tables: number;
+  seats: number;
+  hub: HubRunResult;
+  relays: RelayRunResult[];
+  connects: ConnectRunResult[];
+}
+const runs: Run[] = [];
+const loads: string[] = [];
 for (const [tables, seats] of configs) {
-  process.stderr.write(`bench: ${tables} x ${seats} through the hub...\n`);
-  const hub = await runHub(tables, seats, Number(values["max-seconds"]));
-  process.stderr.write(`bench: ${tables} x ${seats} through a bare Aedes...\n`);
-  const bare = await runBare(hub.publishes);
-  const h = hub.latencies.summary();
-  const b = bare.latencies.summary();
-  const cpu = hub.cpu.after.cpuSeconds - hub.cpu.before.cpuSeconds;
-  const bareCpu = bare.cpu.after.cpuSeconds - bare.cpu.before.cpuSeconds;
-  rows.push(
-    `| ${tables} x ${seats} | ${h.n} | ${fmt(h.p50)} / ${fmt(h.p99)} / ${fmt(h.max)} | ${b.n} | ${fmt(b.p50)} / ${fmt(b.p99)} / ${fmt(b.max)} | **${(h.p99 / b.p99).toFixed(2)}** | ${(hub.inputs / hub.seconds).toFixed(0)} | ${((100 * cpu) / hub.seconds / tables).toFixed(1)}% (bare ${((100 * bareCpu) / bare.seconds / tables).toFixed(1)}%) | ${(hub.cpu.after.peakMiB / tables).toFixed(1)} (peak ${hub.cpu.after.peakMiB.toFixed(0)}) |`,
-  );
-  const winners = hub.games.map((g) => g.winner ?? "none");
-  const ack = hub.toAck.summary();
-  const after = hub.ackToState.summary();
-  notes.push(
-    `${tables} x ${seats}: publish to PUBACK (decode, step, journal, fsync) p50 / p99 ${fmt(ack.p50)} / ${fmt(ack.p99)} ms, PUBACK to public state p50 / p99 ${fmt(after.p50)} / ${fmt(after.p99)} ms (${ack.n} samples with a PUBACK first); the clients' own process used ${(100 * hub.clientCpu).toFixed(0)}% of a core; ${hub.unmatched} inputs never showed within 30 s (refused, or overtaken); ${hub.games.filter((g) => g.winner).length} of ${hub.games.length} games over in ${hub.seconds.toFixed(1)} s, winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}`,
-  );
-  for (const table of hub.games.map((g) => g.table)) {
-    const dir = join(hub.dataDir, table);
-    for (const file of (await readdir(dir)).filter((f) => f.endsWith(".jsonl")).sort()) {
+  const name = `${tables} x ${seats}`;
+  say(`${name} through the hub (load ${load()})...`);
+  const nodeArgs = values.profile
+    ? [
+        "--cpu-prof",
+        "--cpu-prof-dir",
+        values.profile,
+        "--cpu-prof-name",
+        `hub-${tables}x${seats}.cpuprofile`,
+      ]
+    : [];
+  const hub = await runHub(tables, seats, Number(values["max-seconds"]), nodeArgs);
+  const relays: RelayRunResult[] = [];
+  for (const kind of relayKinds) {
+    say(`${name} through the ${kind} relay (load ${load()})...`);
+    relays.push(await runRelay(kind, hub.traffic, mosquitto));
+  }
+  const connects: ConnectRunResult[] = [];
+  for (const mode of list(values.connect as string) as ConnectMode[]) {
+    say(`${name}: paddles connecting, ${mode} (load ${load()})...`);
+    connects.push(await runConnect(tables, seats, mode));
+  }
+  loads.push(`${name}: ${load()}`);
+  runs.push({ tables, seats, hub, relays, connects });
+}
+let startup: StartupFigures | null = null;
+const [startTables, startInputs] = pairs(values.startup as string)[0] ?? [];
+if (startTables && startInputs) {
+  say(`start-up with ${startTables} tables and ${startInputs} journaled inputs...`);
+  startup = await measureStartup(startTables, startInputs);
+}
+
+// The journals the hub just wrote, repeated if the runs held fewer than 10,000 inputs.
+let journals: string[] = [];
+for (const run of runs) {
+  for (const table of run.hub.games.map((g) => g.table)) {
+    const dir = join(run.hub.dataDir, table);
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith(".jsonl")).sort())
       journals.push(await readFile(join(dir, file), "utf8"));
-    }
   }
 }
-// The journals the hub just wrote, repeated if one run held fewer than 10,000 inputs.
 while (journals.join("").split('{"type":"input"').length - 1 < 10_000 && journals.length < 10_000)
   journals = [...journals, ...journals];
 const replay = timeReplay(firstInputs(journals, 10_000));
 
+const lat = (l: Latencies) => {
+  const s = l.summary();
+  return `${fmt(s.p50)} / ${fmt(s.p99)} (${s.n})`;
+};
+const cpuOf = (c: { before: { cpuSeconds: number }; after: { cpuSeconds: number } }) =>
+  c.after.cpuSeconds - c.before.cpuSeconds;
+const us = (seconds: number, n: number) => (n > 0 ? ((seconds * 1e6) / n).toFixed(0) : "n/a");
+const relayOf = (run: Run, kind: RelayKind) => run.relays.find((r) => r.kind === kind);
+const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? (a / b).toFixed(2) : "n/a");
+
+const latencyRows = runs.map((run) => {
+  const cells = relayKinds.map((k) => {
+    const r = relayOf(run, k);
+    return r ? `${lat(r.latencies)}; night ${lat(r.night)}` : "n/a";
+  });
+  const fsync = relayOf(run, "aedes-fsync") ?? relayOf(run, "aedes");
+  const hubP99 = run.hub.latencies.summary().p99;
+  const vs = fsync ? ratio(hubP99, fsync.latencies.summary().p99) : "n/a";
+  return `| ${run.tables} x ${run.seats} | ${lat(run.hub.latencies)}; night ${lat(run.hub.night)} | ${cells.join(" | ")} | **${vs}** |`;
+});
+const cpuRows = runs.map((run) => {
+  const h = run.hub;
+  const hubCpu = cpuOf(h.cpu);
+  const perMsg = relayKinds.map((k) => {
+    const r = relayOf(run, k);
+    if (!r) return "n/a";
+    const c = cpuOf(r.cpu);
+    return `${us(c, h.inputs)} / ${us(c, r.deliveries)}`;
+  });
+  const bare = relayOf(run, "aedes");
+  const vs = bare ? ratio(hubCpu / h.inputs, cpuOf(bare.cpu) / bare.deliveries) : "n/a";
+  return `| ${run.tables} x ${run.seats} | ${h.inputs} | ${h.traffic.deliveries} (${bare?.deliveries ?? "n/a"}) | ${us(hubCpu, h.inputs)} / ${us(hubCpu, h.traffic.deliveries)} | ${perMsg.join(" | ")} | **${vs}** | ${((100 * hubCpu) / h.seconds).toFixed(0)}% | ${(100 * h.clientCpu).toFixed(0)}% |`;
+});
+const connectRows = runs.flatMap((run) => {
+  const storm = {
+    mode: "storm, playing" as const,
+    paddles: run.hub.connect.paddles,
+    allUpMs: run.hub.connect.allUpMs,
+    reconnects: run.hub.connect.reconnects,
+    cpu: "",
+  };
+  const rest = run.connects.map((c) => ({ ...c, cpu: `${c.cpuSeconds.toFixed(1)} s` }));
+  return [storm, ...rest].map(
+    (c) =>
+      `| ${run.tables} x ${run.seats} | ${c.mode} | ${c.paddles} | ${c.allUpMs === null ? "not all" : (c.allUpMs / 1000).toFixed(1)} | ${c.reconnects} | ${c.cpu || "-"} |`,
+  );
+});
+const memoryRows = runs.map((run) => {
+  const a = run.hub.cpu.after;
+  return `| ${run.tables} x ${run.seats} | ${a.peakMiB.toFixed(0)} | ${(a.peakMiB / run.tables).toFixed(2)} |`;
+});
+const first = runs.find((r) => r.tables === 10 && r.seats === 12);
+const last = runs.find((r) => r.tables === 200 && r.seats === 12);
+const growth =
+  first && last
+    ? `Growth: day p99 at 200 x 12 / at 10 x 12 = **${ratio(last.hub.latencies.summary().p99, first.hub.latencies.summary().p99)}**.`
+    : "";
+const notes = runs.map((run) => {
+  const h = run.hub;
+  const winners = h.games.map((g) => g.winner ?? "none");
+  const ack = h.toAck.summary();
+  const after = h.ackToState.summary();
+  return `- ${run.tables} x ${run.seats}: publish → PUBACK p50 / p99 ${fmt(ack.p50)} / ${fmt(ack.p99)} ms, PUBACK → public state ${fmt(after.p50)} / ${fmt(after.p99)} ms; ${h.unmatched} inputs never showed within 30 s; ${h.games.filter((g) => g.winner).length} of ${h.games.length} games over in ${h.seconds.toFixed(1)} s (winners ${[...new Set(winners)].map((w) => `${w} ${winners.filter((x) => x === w).length}`).join(", ")}); ${h.traffic.outputs.length} distinct hub messages.`;
+});
+
 const section = `## Hub under load (\`npm run bench\`)
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}\`.
-Each table plays one sport game: the real paddle firmware over mqtt.js (bots on every seat) and the host bot, with the fastest timings the ruleset accepts; the hub journals and fsyncs every input before acknowledging it.
-Latency (ms): from a client's publish to the display client holding the public state that shows it, for every paddle input the public state shows (a "thank you" that ends the speech, a nomination; night choices are secret, votes show only when a window closes, and the host's commands are left out because a refused \`next\` would be matched by the step's later move). Bare relay: the same clients publish messages of the same sizes at the same moments through a bare Aedes, to one subscriber per table. CPU is the broker process's share of one core per table; memory is its resident set per table.
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}\`. Load average (1, 5, 15 min) after each configuration: ${loads.join("; ")}.
+Each table plays one sport game: the real paddle firmware over mqtt.js (bots on every seat) and the host bot, with the fastest timings the ruleset accepts, all clients connecting at once. Relays carry the hub run's recorded traffic: the same clients publish inputs of the same sizes at the same moments, and for each input the relay sends the messages the hub sent after it (same topics, sizes, QoS, retained flags) to the same subscribers. \`aedes\`: a bare Aedes answering inside the broker, as the hub does; \`aedes-fsync\`: the same, each input appended to a per-table file and fsynced first, one after the other; \`mosquitto\`: ${mosquitto ? `Mosquitto (${mosquitto}), the answers sent by a fan-out client in the bench's process (one hop more; its CPU is the clients')` : "not installed, skipped"}.
 
-| tables x paddles | hub samples | hub p50 / p99 / max | relay samples | relay p50 / p99 / max | p99 hub / relay | inputs/s | hub CPU per table | hub MiB per table |
-|---|---|---|---|---|---|---|---|---|
-${rows.join("\n")}
+Latency (ms, p50 / p99 (samples)): day inputs from a paddle's publish to the display holding the public state that shows it (a "thank you" that ends a speech, a nomination); night choices from the publish to the host holding the host view that shows the seat answered.
 
-${notes.map((n) => `- ${n}`).join("\n")}
+| tables x paddles | hub | ${relayKinds.join(" | ")} | day p99 hub / ${relayKinds.includes("aedes-fsync") ? "aedes-fsync" : "aedes"} |
+|---|---|${relayKinds.map(() => "---|").join("")}---|
+${latencyRows.join("\n")}
+
+CPU (µs of the broker process per input / per delivered message; a delivered message is one message to one subscriber):
+
+| tables x paddles | inputs | messages delivered (relay) | hub | ${relayKinds.join(" | ")} | hub per input / aedes per message | hub CPU | clients' CPU |
+|---|---|---|---|${relayKinds.map(() => "---|").join("")}---|---|---|
+${cpuRows.join("\n")}
+
+${growth}
+
+Connecting (seconds until every paddle is up at once, connects beyond one per paddle, hub CPU while connecting):
+
+| tables x paddles | how | paddles | all up after (s) | reconnects | hub CPU |
+|---|---|---|---|---|---|
+${connectRows.join("\n")}
+
+Memory (hub resident set, peak over the run):
+
+| tables x paddles | peak MiB | MiB per table |
+|---|---|---|
+${memoryRows.join("\n")}
+
+${startup ? `Start-up: ${startup.tables} tables with ${startup.inputs} journaled inputs, spawn to the ready line **${startup.readyMs.toFixed(0)} ms** (Node and tsx start-up included), resident ${startup.rssMiB.toFixed(0)} MiB then.` : ""}
+
+${notes.join("\n")}
 
 Journal replay of ${replay.inputs} inputs the hub journaled (${replay.kib.toFixed(0)} KiB): \`JSON.parse\` alone ${replay.parseMs.toFixed(2)} ms, parse and replay ${replay.replayMs.toFixed(2)} ms, ratio **${(replay.replayMs / replay.parseMs).toFixed(2)}**.
 `;
@@ -76,5 +211,18 @@ if (!values["no-write"]) {
   const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
   const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
   await writeFile(path, withSection(doc, "hub", section));
+  // The file is written in Biome's format (its tables aligned), as `npm test` checks it.
+  spawnSync(
+    process.execPath,
+    [
+      join(import.meta.dirname, "../node_modules/@biomejs/biome/bin/biome"),
+      "format",
+      "--write",
+      path,
+    ],
+    {
+      stdio: "inherit",
+    },
+  );
 }
 process.exit(0);

@@ -5,13 +5,14 @@
  * and every seat the step does not wake is blindfolded. Day steps run on their timers and
  * the speakers' "thank you". A game that is in progress when it connects is ended first.
  */
-import mqtt, { type MqttClient } from "mqtt";
+import type { MqttClient } from "mqtt";
 import {
   hostCommandTopic,
   hostReplyTopic,
   hostUsername,
   hostViewTopic,
 } from "../../protocol/topics.js";
+import { connectPatiently } from "./patient-connect.js";
 
 /** The fastest timings the sport ruleset accepts. */
 export const FAST_SPORT_OPTIONS = {
@@ -75,7 +76,7 @@ export class HostBot {
 
   async start(): Promise<void> {
     const t = this.o.table;
-    const client = await mqtt.connectAsync(this.o.mqttUrl, {
+    const client = await connectPatiently(this.o.mqttUrl, {
       protocolVersion: 4,
       username: hostUsername(t),
       password: this.o.password,

@@ -4,7 +4,7 @@
  * observer on the display identity that narrates `public/log` and tells when the game ends.
  */
 import { EventEmitter } from "node:events";
-import mqtt, { type MqttClient } from "mqtt";
+import type { MqttClient } from "mqtt";
 import {
   displayUsername,
   hostUsername,
@@ -18,6 +18,7 @@ import type { Timings } from "../firmware/config.js";
 import { Bot, type Rand } from "./bot.js";
 import { HostBot } from "./host-bot.js";
 import { describeEntry, describeRoles } from "./narrator.js";
+import { connectPatiently } from "./patient-connect.js";
 import { type Scenario, ScriptRunner } from "./script.js";
 import { SimPaddle } from "./sim-paddle.js";
 
@@ -98,7 +99,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
     : [];
 
   // The observer: the display identity sees exactly what the room sees.
-  const observer: MqttClient = await mqtt.connectAsync(o.mqttUrl, {
+  const observer: MqttClient = await connectPatiently(o.mqttUrl, {
     protocolVersion: 4,
     username: displayUsername(table),
     password: password(displayUsername(table)),
