@@ -4,8 +4,16 @@
  * needs to carry over from the previous game); every further line is one accepted input.
  * A record is written and fsynced before anyone is told it happened (PUBACK, views, host
  * reply), so the file is the truth and a replay reproduces the state exactly.
+ *
+ * Integrity (issue 10): every line of a version-2 file ends with `"c":"<8 hex>"`, the first
+ * 8 hex digits of the SHA-256 of the line without that field; records are numbered 1, 2, 3
+ * ... without gaps. A bad checksum, a gap or a repeat anywhere (not a torn last line) stops
+ * the hub with the file and the line. Version-1 files (no checksums) stay readable.
+ * Files are created 0600 in 0700 folders: they hold the deal's seed and every night choice.
  */
+import { createHash } from "node:crypto";
 import {
+  chmod,
   type FileHandle,
   mkdir,
   open,
@@ -17,11 +25,12 @@ import {
 import { join } from "node:path";
 import type { EngineInput, GameConfig } from "./engine/index.js";
 
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
 
 export interface JournalHeader {
   type: "header";
-  v: typeof JOURNAL_VERSION;
+  /** 2: every line carries its checksum `c`; 1: older files without checksums. */
+  v: 1 | 2;
   config: GameConfig;
   /** The host command id of the `setup` that created the game (null for the default game). */
   setupId: string | null;
@@ -59,6 +68,8 @@ export class JournalCorrupt extends Error {}
 export class Journal {
   private nextN: number;
   private closed = false;
+  /** Version-1 files are continued as they were written: without checksums. */
+  private checksums = true;
 
   private constructor(
     readonly path: string,
@@ -71,12 +82,12 @@ export class Journal {
 
   /** Starts the next game file of a table directory with its header, durably. */
   static async create(dir: string, header: JournalHeader, sync?: SyncHook): Promise<Journal> {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const files = await listGames(dir);
     const last = files.at(-1);
     const index = last ? Number(FILE_RE.exec(last)?.[1]) + 1 : 1;
     const path = join(dir, `game-${String(index).padStart(4, "0")}.jsonl`);
-    const fh = await open(path, "wx", 0o644);
+    const fh = await open(path, "wx", 0o600);
     const journal = new Journal(path, fh, 0, sync ?? defaultSync);
     await journal.writeLine(header);
     await syncDir(dir); // the new file's name must survive a power cut too
@@ -84,9 +95,17 @@ export class Journal {
   }
 
   /** Reopens an existing game file for appending after its replay. */
-  static async reopen(path: string, records: number, sync?: SyncHook): Promise<Journal> {
+  static async reopen(
+    path: string,
+    records: number,
+    version: JournalHeader["v"],
+    sync?: SyncHook,
+  ): Promise<Journal> {
+    await chmod(path, 0o600); // files of older hubs were 0644
     const fh = await open(path, "a");
-    return new Journal(path, fh, records, sync ?? defaultSync);
+    const journal = new Journal(path, fh, records, sync ?? defaultSync);
+    journal.checksums = version >= 2;
+    return journal;
   }
 
   /** Appends one accepted input and resolves once it is on disk. */
@@ -100,7 +119,8 @@ export class Journal {
 
   private async writeLine(value: unknown): Promise<void> {
     if (this.closed) throw new Error(`journal ${this.path} is closed`);
-    await this.fh.write(`${JSON.stringify(value)}\n`);
+    const json = JSON.stringify(value);
+    await this.fh.write(`${this.checksums ? withChecksum(json) : json}\n`);
     await this.sync(this.fh, this.path);
   }
 
@@ -109,6 +129,26 @@ export class Journal {
     this.closed = true;
     await this.fh.close();
   }
+}
+
+/** The first 8 hex digits of the SHA-256 of a line's JSON without its `c` field. */
+function checksumOf(json: string): string {
+  return createHash("sha256").update(json).digest("hex").slice(0, 8);
+}
+
+/** `{...}` → `{...,"c":"<checksum of {...}>"}`. */
+export function withChecksum(json: string): string {
+  return `${json.slice(0, -1)},"c":"${checksumOf(json)}"}`;
+}
+
+const CHECKSUM_RE = /^(.*),"c":"([0-9a-f]{8})"\}$/;
+
+/** The line's JSON without its checksum if the checksum is right, else null. */
+function verifiedBody(line: string): string | null {
+  const m = CHECKSUM_RE.exec(line);
+  if (!m) return null;
+  const body = `${m[1]}}`;
+  return checksumOf(body) === m[2] ? body : null;
 }
 
 async function defaultSync(fh: FileHandle): Promise<void> {
@@ -172,9 +212,20 @@ export async function readJournal(path: string): Promise<JournalContents | null>
     if (values.length === 0) return null;
     throw new JournalCorrupt(`${path}: line 1 is not a journal header`);
   }
+  const corrupt = (line: number, what: string) =>
+    new JournalCorrupt(`${path}: line ${line} ${what}; the journal needs a person to look`);
+  const checked = header.v >= 2;
+  delete (header as { c?: string }).c;
+  if (checked && verifiedBody(lines[0] as string) === null) throw corrupt(1, "fails its checksum");
   const records: JournalRecord[] = [];
   rest.forEach((r, i) => {
-    if (!isRecord(r)) throw new JournalCorrupt(`${path}: line ${i + 2} is not an input record`);
+    const line = i + 2;
+    if (!isRecord(r)) throw corrupt(line, "is not an input record");
+    if (checked && verifiedBody(lines[i + 1] as string) === null)
+      throw corrupt(line, "fails its checksum");
+    if (r.n !== i + 1)
+      throw corrupt(line, `has record number ${r.n} where ${i + 1} belongs (a gap or a repeat)`);
+    delete (r as { c?: string }).c;
     records.push(r);
   });
   return { header, records, dropped };

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
+import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -71,6 +72,29 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   const seats = opts.seats ?? 10;
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS)
     throw new Error(`seats must be 1..${MAX_SEATS}`);
+  const lock = await lockDataDir(dataDir);
+  try {
+    return await startLocked(opts, { log, now, dataDir, tableIds, seats }, lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+interface Resolved {
+  log: Logger;
+  now: () => number;
+  dataDir: string;
+  tableIds: string[];
+  seats: number;
+}
+
+async function startLocked(
+  opts: HubOptions,
+  { log, now, dataDir, tableIds, seats }: Resolved,
+  lock: DataDirLock,
+): Promise<Hub> {
+  await tightenModes(dataDir);
   const secrets = await Secrets.load(dataDir, tableIds, log);
 
   // The broker is created after the tables, but tables publish through it: late binding.
@@ -130,6 +154,7 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
         for (const t of tables.values()) await t.close();
         http.closeAllConnections();
         await Promise.all([closedTcp, closedHttp]);
+        await lock.release();
         log.info({ event: "hub.stopped" }, "hub stopped");
       })();
       return stopping;

@@ -26,13 +26,16 @@ import {
   type StepResult,
   step,
 } from "./engine/index.js";
-import type { SyncHook } from "./journal.js";
 import {
   type InputSource,
+  JOURNAL_VERSION,
   Journal,
+  JournalCorrupt,
   type JournalHeader,
+  type JournalRecord,
   listGames,
   readJournal,
+  type SyncHook,
   setAside,
 } from "./journal.js";
 import type { Logger } from "./logger.js";
@@ -103,12 +106,13 @@ export class Table {
           "torn last record dropped",
         );
       }
-      this.resume(
-        contents.header,
-        contents.records.map((r) => ({ input: r.input, src: r.src })),
+      this.resume(contents.header, contents.records, path);
+      this.journal = await Journal.reopen(
         path,
+        contents.records.length,
+        contents.header.v,
+        this.opts.sync,
       );
-      this.journal = await Journal.reopen(path, contents.records.length, this.opts.sync);
       this.log.info(
         {
           event: "game.resumed",
@@ -127,11 +131,7 @@ export class Table {
     this.afterCommit();
   }
 
-  private resume(
-    header: JournalHeader,
-    records: { input: EngineInput; src?: InputSource | undefined }[],
-    path: string,
-  ) {
+  private resume(header: JournalHeader, records: JournalRecord[], path: string) {
     const created = prepareGame(header.config);
     if (!created.ok)
       throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
@@ -140,10 +140,15 @@ export class Table {
     for (const r of records) {
       const rejection = applyInPlace(state, r.input, null);
       if (rejection) {
-        // The engine is deterministic, so this means it changed under an old journal.
+        // Accepted once, refused now: the record was altered, or the engine changed under
+        // an old journal. Resuming would append to a game that is not the one played.
+        const line = r.n + 1;
         this.log.error(
-          { event: "replay.rejected", input: r.input, rejection },
+          { event: "replay.rejected", path, line, input: r.input, rejection },
           "journaled input rejected on replay",
+        );
+        throw new JournalCorrupt(
+          `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
         );
       }
       this.duplicates.remember(r.src);
@@ -176,7 +181,7 @@ export class Table {
   private async begin(config: GameConfig, state: GameState, setupId: string | null): Promise<void> {
     const header: JournalHeader = {
       type: "header",
-      v: 1,
+      v: JOURNAL_VERSION,
       config,
       setupId,
       ...this.duplicates.forHeader(setupId),
