@@ -10,6 +10,7 @@ import {
   type HostAction,
   publicView,
   type Rejection,
+  rulesetById,
   type SeatAction,
   seatView,
   step,
@@ -17,11 +18,8 @@ import {
 
 export const T0 = 1_764_662_400_000;
 
-/** Role ids of the mafia team in every ruleset the driver plays. */
-const MAFIA_ROLES: readonly string[] = ["don", "mafia", "godfather", "consigliere", "soldier"];
-
 export interface DriverOptions {
-  ruleset?: "sport" | "app";
+  ruleset?: "sport" | "app" | "hunt";
   seats?: number;
   options?: Record<string, unknown>;
   seed?: string;
@@ -95,8 +93,10 @@ export class EngineDriver {
     roles.forEach((role, i) => {
       const s = this.state.seats[i];
       if (!s) return;
+      const def = rulesetById(this.state.ruleset)?.roles[role];
+      if (!def) throw new Error(`no role ${role} in ${this.state.ruleset}`);
       s.role = role;
-      s.team = MAFIA_ROLES.includes(role) ? "mafia" : "town";
+      s.team = def.team;
     });
     return this;
   }

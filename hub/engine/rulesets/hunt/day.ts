@@ -1,0 +1,102 @@
+/**
+ * The day: a discussion aloud at the table, then one vote (HUNT-VOTE-01, HUNT-OPEN-12):
+ * every living player may vote once for another living player, openly, and may not change
+ * it (HUNT-VOTE-02); `pass` abstains. The single player with the most votes leaves; a tie
+ * or no votes leaves nobody. His status waits for the next day (HUNT-REVEAL-09).
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { ABSTAIN, huntFlow } from "./flow.js";
+import { revealVoted, takeOut } from "./leave.js";
+import { startHuntNight } from "./night.js";
+import type { HuntOptions } from "./options.js";
+import { checkHuntWin } from "./win.js";
+
+const opts = (state: GameState) => state.options as HuntOptions;
+
+/** A new day: yesterday's vote's status first, then the discussion. */
+export function startHuntDay(g: Game): void {
+  const flow = huntFlow(g.state);
+  if (opts(g.state).firstPhase === "day") g.state.round += 1;
+  revealVoted(g);
+  flow.ready = [];
+  flow.votes = {};
+  g.state.tally = {};
+  g.state.ballot = [];
+  g.enter("day", "discussion", opts(g.state).discussionSeconds);
+}
+
+/** `pass` in the discussion: "I am ready to vote". */
+export function ready(g: Game, seat: SeatState): Rejection | null {
+  const flow = huntFlow(g.state);
+  if (flow.ready.includes(seat.seat)) return reject("already_acted");
+  flow.ready.push(seat.seat);
+  g.signal(seat.seat, { haptic: "short" });
+  if (g.living().every((s) => flow.ready.includes(s.seat))) startHuntVote(g);
+  return null;
+}
+
+export function startHuntVote(g: Game): void {
+  huntFlow(g.state).votes = {};
+  g.state.ballot = g.living().map((s) => s.seat);
+  g.state.tally = {};
+  g.log("vote.start", [], {});
+  g.enter("day", "vote", opts(g.state).voteSeconds);
+}
+
+export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+  if (state.phase !== "day" || state.step !== "vote" || !seat.alive) return null;
+  if (String(seat.seat) in huntFlow(state).votes) return null; // HUNT-VOTE-02
+  const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
+  return { action: "vote", targets, min: 1, max: 1, options: [], until: state.clock.until };
+}
+
+/** A vote (public, like a forum post) or, with ABSTAIN, an abstention; both are final. */
+export function castVote(g: Game, seat: SeatState, target: number): Rejection | null {
+  const flow = huntFlow(g.state);
+  if (String(seat.seat) in flow.votes) return reject("already_acted");
+  flow.votes[String(seat.seat)] = target;
+  g.signal(seat.seat, { haptic: "short" });
+  if (target !== ABSTAIN) {
+    g.state.tally[String(target)] = (g.state.tally[String(target)] ?? 0) + 1;
+    g.log("vote.cast", [seat.seat, target], {});
+  }
+  if (g.living().every((s) => String(s.seat) in flow.votes)) closeHuntVote(g);
+  return null;
+}
+
+/** Plurality; a tie or no vote at all eliminates nobody. Then the night falls. */
+export function closeHuntVote(g: Game): void {
+  const flow = huntFlow(g.state);
+  const counts = new Map<number, number>();
+  for (const t of Object.values(flow.votes))
+    if (t !== ABSTAIN) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const max = Math.max(0, ...counts.values());
+  const top = [...counts].filter(([, n]) => n === max && n > 0).map(([t]) => t);
+  g.state.ballot = [];
+  if (top.length !== 1) {
+    g.log(
+      top.length === 0 ? "vote.nobody" : "vote.tie",
+      top.sort((a, b) => a - b),
+      {},
+    );
+    startHuntNight(g);
+    return;
+  }
+  const out = g.seat(top[0] as number);
+  // HUNT-REVEAL-08/09: no status now; it is announced in the next day.
+  g.log("vote.eliminated", [out.seat], { votes: max });
+  takeOut(g, out, "voted");
+  huntFlow(g.state).pendingReveal.push(out.seat);
+  if (checkHuntWin(g)) return;
+  startHuntNight(g);
+}
+
+export function dayWaitingFor(state: GameState): number[] {
+  const flow = huntFlow(state);
+  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
+  if (state.step === "discussion") return living.filter((s) => !flow.ready.includes(s));
+  if (state.step === "vote") return living.filter((s) => !(String(s) in flow.votes));
+  return [];
+}

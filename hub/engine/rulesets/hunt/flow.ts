@@ -1,0 +1,71 @@
+/** The hunt ruleset's bookkeeping inside GameState.flow (secret: host view only). */
+import type { GameState } from "../../types.js";
+
+export type HuntClaim = "mafia" | "maniac";
+export const HUNT_CLAIMS: readonly HuntClaim[] = ["mafia", "maniac"];
+
+export interface HuntApplication {
+  target: number;
+  claim: HuntClaim;
+}
+
+/** Tonight's submissions, each replaced by a later one from the same seat (HUNT-OPEN-14). */
+export interface HuntNight {
+  /** The Boss's block (HUNT-BOSS-06). */
+  block: number | null;
+  /** Each mafioso's latest proposal, seen by the other mafiosi (HUNT-MAF-01). */
+  shots: Record<string, number>;
+  /** The latest `shoot` sent: the mafia's shot, its sender the executor (HUNT-MAF-04/05). */
+  shot: { by: number; target: number } | null;
+  /** The Maniac's shot (HUNT-MAN-03). */
+  kill: number | null;
+  /** The Doctor's heal (HUNT-DOC-01). */
+  heal: number | null;
+  /** Hunter → application (HUNT-HUNT-02). */
+  hunts: Record<string, HuntApplication>;
+  /** Seats that made a night move the ruleset saw (an act, or a pass with decoys off). */
+  moved: number[];
+}
+
+/** What the host may read about the last resolved night (HUNT-OPEN-13: he is told what was missing). */
+export interface HuntNightRecord {
+  round: number;
+  /** The application drawn by lot (HUNT-HUNT-03), never published (HUNT-HUNT-04). */
+  drawn: ({ hunter: number } & HuntApplication) | null;
+  /** Mandatory moves missing when the host closed the night. */
+  missing: string[];
+}
+
+export interface HuntFlow {
+  night: HuntNight | null;
+  /** Voter → candidate, or 0 for an abstention; final once cast (HUNT-VOTE-02). */
+  votes: Record<string, number>;
+  /** Players ready to vote (the discussion ends when every living one is). */
+  ready: number[];
+  /** Last night's submissions (HUNT-OPEN-09): a name may not be repeated the next night. */
+  last: { block: number | null; kill: number | null; heal: number | null };
+  /** Voted out, side announced at the start of the next day (HUNT-REVEAL-09). */
+  pendingReveal: number[];
+  record: HuntNightRecord | null;
+}
+
+export const ABSTAIN = 0;
+
+export function huntFlow(state: GameState): HuntFlow {
+  return state.flow as unknown as HuntFlow;
+}
+
+export function initialHuntFlow(): HuntFlow {
+  return {
+    night: null,
+    votes: {},
+    ready: [],
+    last: { block: null, kill: null, heal: null },
+    pendingReveal: [],
+    record: null,
+  };
+}
+
+export function emptyNight(): HuntNight {
+  return { block: null, shots: {}, shot: null, kill: null, heal: null, hunts: {}, moved: [] };
+}

@@ -1,0 +1,127 @@
+/**
+ * HUNT: the forum game "Мирная охота" (RULES.md §3) at a table of paddles. Roles: `boss`,
+ * `mafia`, `maniac`, `doctor`, `civilian`. Night actions `block`, `shoot`, `kill`, `heal`,
+ * `hunt` (with `option` "mafia" or "maniac"), all in one night step resolved in the order
+ * of HUNT-ORDER-01 (resolve.ts); the day's `vote`; `pass` = ready to vote in the
+ * discussion, abstain in the vote, "nothing tonight" at night.
+ */
+import { checkAct } from "../../prompt.js";
+import { type Game, type Ruleset, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import {
+  castVote,
+  closeHuntVote,
+  dayWaitingFor,
+  ready,
+  startHuntDay,
+  startHuntVote,
+  votePrompt,
+} from "./day.js";
+import { ABSTAIN, huntFlow, initialHuntFlow } from "./flow.js";
+import { takeOut } from "./leave.js";
+import { endHuntNight } from "./morning.js";
+import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
+import { type HuntOptions, parseHuntOptions } from "./options.js";
+import { HUNT_ROLES, huntComposition, huntMafiaSize } from "./roles/index.js";
+import { checkHuntWin } from "./win.js";
+
+const opts = (state: GameState) => state.options as HuntOptions;
+
+function prompt(state: GameState, seat: SeatState) {
+  return nightPrompt(state, seat) ?? votePrompt(state, seat);
+}
+
+function onAct(g: Game, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>) {
+  if (!seat.alive) return reject("not_in_game");
+  if (g.state.phase === "night") return nightAct(g, seat, act);
+  const shown = votePrompt(g.state, seat);
+  if (!shown) {
+    const voted = g.state.step === "vote" && String(seat.seat) in huntFlow(g.state).votes;
+    return reject(voted ? "already_acted" : "not_your_turn");
+  }
+  const bad = checkAct(shown, act);
+  return bad ?? castVote(g, seat, act.targets[0] as number);
+}
+
+function onPass(g: Game, seat: SeatState): Rejection | null {
+  if (!seat.alive) return reject("not_in_game");
+  const step = g.state.step;
+  if (g.state.phase === "night") return nightPass(g, seat);
+  if (step === "discussion") return ready(g, seat);
+  if (step === "vote") return castVote(g, seat, ABSTAIN);
+  return reject("not_your_turn");
+}
+
+/** After someone left by the host's hand, the day's step may have everything it needs. */
+function afterRemoval(g: Game): void {
+  const flow = huntFlow(g.state);
+  const living = g.living();
+  if (g.state.step === "discussion" && living.every((s) => flow.ready.includes(s.seat)))
+    startHuntVote(g);
+  else if (g.state.step === "vote" && living.every((s) => String(s.seat) in flow.votes))
+    closeHuntVote(g);
+}
+
+export const hunt: Ruleset = {
+  id: "hunt",
+  roles: HUNT_ROLES,
+  parseOptions: parseHuntOptions,
+  composition: (_options, seatCount) => huntComposition(seatCount),
+  begin(g) {
+    Object.assign(g.state.flow, initialHuntFlow());
+    g.state.round = 0;
+    // HUNT-OPEN-15: Day 1 first by default.
+    if (opts(g.state).firstPhase === "night") startHuntNight(g);
+    else startHuntDay(g);
+  },
+  onSeat(g, seat, action) {
+    if (action.kind === "act") return onAct(g, seat, action);
+    if (action.kind === "pass") return onPass(g, seat);
+    return null; // sensors carry no rule in the hunt: no blindfolds, no thumb votes
+  },
+  onStepEnd(g, by) {
+    const step = g.state.step;
+    if (g.state.phase === "night") return endHuntNight(g, by);
+    if (step === "discussion") startHuntVote(g);
+    else if (step === "vote") closeHuntVote(g);
+    else return reject("wrong_step");
+    return null;
+  },
+  onFoul: () => reject("wrong_step", "the hunt ruleset has no fouls"),
+  onRemove(g, seat, reason) {
+    // A removal names no status: the rules show one only for the vote and the night.
+    g.log("removed", [seat.seat], { cause: "host", reason: reason ?? null });
+    takeOut(g, seat, "removed");
+    if (!checkHuntWin(g)) afterRemoval(g);
+    return null;
+  },
+  onPresence() {
+    // The host decides what a dropped paddle means (he may remove the player).
+  },
+  prompt,
+  passMeaning(state, seat) {
+    const flow = huntFlow(state);
+    if (state.phase === "night") return nightPrompt(state, seat) ? "nothing" : null;
+    if (state.step === "discussion") return flow.ready.includes(seat.seat) ? null : "ready";
+    if (state.step === "vote") return String(seat.seat) in flow.votes ? null : "abstain";
+    return null;
+  },
+  awake: () => true,
+  proposals: shotProposals,
+  waitingFor: dayWaitingFor,
+  timings(options) {
+    const o = options as HuntOptions;
+    const t: Record<string, number> = {};
+    if (o.nightSeconds !== null) t.night = o.nightSeconds;
+    if (o.discussionSeconds !== null) t.discussion = o.discussionSeconds;
+    if (o.voteSeconds !== null) t.vote = o.voteSeconds;
+    return t;
+  },
+  extras(options, seatCount) {
+    const mafia = huntMafiaSize(seatCount);
+    return {
+      composition: { mafia, doctor: 1, maniac: 1, civilians: seatCount - mafia - 2 },
+      venue: (options as HuntOptions).venue ?? null,
+    };
+  },
+};

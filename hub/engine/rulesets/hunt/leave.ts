@@ -1,0 +1,84 @@
+/**
+ * Leaving the game and what is said about it (HUNT-REVEAL-01..09, HUNT-OPEN-11): night
+ * deaths name no killer; the hunt's result is told without the other party; a status is
+ * only "civilian" or "mafia", the Maniac shown in full only when the hunt killed him; a
+ * day-vote elimination's status waits for the next day.
+ */
+import type { Game } from "../../ruleset.js";
+import type { GameState, SeatState } from "../../types.js";
+import { huntFlow } from "./flow.js";
+import type { HuntOptions } from "./options.js";
+import type { DeathCause, NightOutcome } from "./resolve.js";
+import { huntRole } from "./roles/index.js";
+
+export type HuntOut = "killed" | "hunted" | "voted" | "removed";
+
+/** The status a public announcement gives for this seat (HUNT-REVEAL-06/07/08, HUNT-OPEN-11). */
+export function announcedRole(
+  state: GameState,
+  seat: SeatState,
+  cause: DeathCause | "voted",
+): string {
+  if (cause === "hunted" && seat.team === "maniac") return "maniac"; // HUNT-REVEAL-07
+  if (cause !== "voted" && (state.options as HuntOptions).nightReveal === "role") {
+    return seat.team === "maniac" ? "civilian" : (seat.role ?? "civilian"); // HUNT-REVEAL-06
+  }
+  return huntRole(seat.role)?.side ?? "civilian";
+}
+
+/** Takes the seat out and drops what he had submitted or received tonight. */
+export function takeOut(g: Game, seat: SeatState, out: HuntOut): void {
+  const flow = huntFlow(g.state);
+  seat.alive = false;
+  seat.out = out;
+  const key = String(seat.seat);
+  flow.ready = flow.ready.filter((s) => s !== seat.seat);
+  const night = flow.night;
+  if (!night) return;
+  delete night.shots[key];
+  delete night.hunts[key];
+  if (night.shot?.by === seat.seat) {
+    // The mafia's shot falls back to the latest proposal of a living mafioso, if any.
+    const other = Object.entries(night.shots).at(-1);
+    night.shot = other ? { by: Number(other[0]), target: other[1] } : null;
+  }
+}
+
+/**
+ * The morning (HUNT-REVEAL-01..05): the hunt's result first (its victim, never the other
+ * party), then the shots' victims in seat order, so the order tells nobody whose shot it was.
+ */
+export function announceNight(g: Game, outcome: NightOutcome): void {
+  const hunt = [...outcome.deaths].filter(([, c]) => c !== "shot");
+  const shots = [...outcome.deaths]
+    .filter(([, c]) => c === "shot")
+    .map(([n]) => n)
+    .sort((a, b) => a - b);
+  for (const [n, cause] of hunt) {
+    const seat = g.seat(n);
+    const role = announcedRole(g.state, seat, cause);
+    g.log(cause === "hunted" ? "morning.hunt.success" : "morning.hunt.failed", [n], { role });
+    seat.shownRole = role;
+    takeOut(g, seat, cause === "hunted" ? "hunted" : "killed");
+  }
+  for (const n of shots) {
+    const seat = g.seat(n);
+    const role = announcedRole(g.state, seat, "shot");
+    g.log("morning.killed", [n], { role });
+    seat.shownRole = role;
+    takeOut(g, seat, "killed");
+  }
+  if (outcome.deaths.size === 0) g.log("morning.peaceful", [], { round: g.state.round });
+}
+
+/** HUNT-REVEAL-08/09: yesterday's vote's status, "civilian" or "mafia", in the new day. */
+export function revealVoted(g: Game): void {
+  const flow = huntFlow(g.state);
+  for (const n of flow.pendingReveal) {
+    const seat = g.seat(n);
+    const role = announcedRole(g.state, seat, "voted");
+    seat.shownRole = role;
+    g.log("day.revealed", [n], { role });
+  }
+  flow.pendingReveal = [];
+}

@@ -1,0 +1,45 @@
+/**
+ * The end of the night: the host's `next` or the night's timer. HUNT-OPEN-13: the timer
+ * does not close the night before the mafia's shot and the Doctor's heal are in (the night
+ * starts over, visibly); the host may close it, and a missing move is then simply missing
+ * (what was missing stays in the host's view). Then the resolution, the morning's
+ * announcements, the win check (HUNT-OPEN-02: after the whole night) and the day.
+ */
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection } from "../../types.js";
+import { startHuntDay } from "./day.js";
+import { type HuntNight, huntFlow } from "./flow.js";
+import { announceNight } from "./leave.js";
+import { missingMoves } from "./night.js";
+import type { HuntOptions } from "./options.js";
+import { resolveNight } from "./resolve.js";
+import { checkHuntWin } from "./win.js";
+
+const opts = (state: GameState) => state.options as HuntOptions;
+
+export function endHuntNight(g: Game, by: "timer" | "host"): Rejection | null {
+  const flow = huntFlow(g.state);
+  const night = flow.night;
+  if (!night) return reject("wrong_step");
+  const missing = missingMoves(g.state);
+  if (missing.length > 0 && by === "timer" && opts(g.state).waitForMandatory) {
+    g.log("night.waiting", [], {});
+    g.enter("night", "night", opts(g.state).nightSeconds);
+    return null;
+  }
+  morning(g, night, missing);
+  return null;
+}
+
+function morning(g: Game, night: HuntNight, missing: string[]): void {
+  const flow = huntFlow(g.state);
+  const outcome = resolveNight(g.state, night);
+  flow.record = { round: g.state.round, drawn: outcome.drawn, missing };
+  // HUNT-OPEN-09: tomorrow's limits compare with tonight's names, whether or not they took effect.
+  flow.last = { block: night.block, kill: night.kill, heal: night.heal };
+  g.enter("day", "morning", null);
+  announceNight(g, outcome);
+  flow.night = null;
+  if (checkHuntWin(g)) return;
+  startHuntDay(g);
+}

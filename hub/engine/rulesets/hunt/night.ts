@@ -1,0 +1,150 @@
+/**
+ * The night (HUNT-SETUP-04): one step in which every living seat answers its own paddle
+ * privately: the Boss blocks, the mafiosi propose and send the shot, the Maniac shoots, the
+ * Doctor heals, civilians with the right apply to hunt. It lasts `nightSeconds` whatever
+ * happens, so that its length tells nothing; resolve.ts resolves it in the morning.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { checkAct } from "../../prompt.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { emptyNight, HUNT_CLAIMS, type HuntClaim, type HuntNight, huntFlow } from "./flow.js";
+import type { HuntOptions } from "./options.js";
+import { huntRole } from "./roles/index.js";
+import type { HuntAbility } from "./roles/role.js";
+import { hasHuntRight } from "./win.js";
+
+const opts = (state: GameState) => state.options as HuntOptions;
+
+export function startHuntNight(g: Game): void {
+  const flow = huntFlow(g.state);
+  if (opts(g.state).firstPhase === "night") g.state.round += 1;
+  flow.night = emptyNight();
+  flow.votes = {};
+  flow.ready = [];
+  g.state.ballot = [];
+  g.state.tally = {};
+  g.log("night.start", [], { round: g.state.round });
+  g.enter("night", "night", opts(g.state).nightSeconds);
+}
+
+function moved(state: GameState, night: HuntNight, seat: number): boolean {
+  return night.moved.includes(seat) || state.quiet.answered.includes(seat);
+}
+
+/** The prompt for one ability of a living seat tonight, or null when it may not use it. */
+function offer(state: GameState, seat: SeatState, ability: HuntAbility): Prompt | null | undefined {
+  const flow = huntFlow(state);
+  const living = state.seats.filter((s) => s.alive);
+  const ask = (targets: SeatState[], options: readonly string[] = []): Prompt => ({
+    action: ability,
+    targets: targets.map((s) => s.seat),
+    min: 1,
+    max: 1,
+    options: [...options],
+    until: state.clock.until,
+  });
+  switch (ability) {
+    case "block": // HUNT-BOSS-02/04, HUNT-OPEN-09
+      return ask(living.filter((s) => s.seat !== flow.last.block));
+    case "shoot": // HUNT-MAF-03: one victim; the mafia know each other (HUNT-SETUP-06)
+      return ask(living.filter((s) => s.team !== "mafia"));
+    case "kill": // HUNT-MAN-02/04
+      return ask(living.filter((s) => s.seat !== seat.seat && s.seat !== flow.last.kill));
+    case "heal": // HUNT-DOC-01/03; the Maniac is offered too (HUNT-OPEN-07: no effect)
+      return ask(living.filter((s) => s.seat !== flow.last.heal));
+    case "hunt": // HUNT-HUNT-02, HUNT-OPEN-14: no self-hunt; "mafia" or "maniac"
+      if (!hasHuntRight(state, seat)) return null;
+      return ask(
+        living.filter((s) => s.seat !== seat.seat),
+        HUNT_CLAIMS,
+      );
+  }
+}
+
+/** Every night prompt this seat may answer now; the first is the one its paddle shows. */
+export function nightOffers(state: GameState, seat: SeatState): Prompt[] {
+  const night = huntFlow(state).night;
+  if (state.phase !== "night" || !night || !seat.alive) return [];
+  const abilities = [...(huntRole(seat.role)?.night ?? [])];
+  const key = String(seat.seat);
+  // The Boss is asked to block first; once he blocked or answered anything, to shoot.
+  if (abilities[0] === "block" && (night.block !== null || moved(state, night, seat.seat)))
+    abilities.push(abilities.shift() as HuntAbility);
+  // The Doctor is asked to heal first; once he healed, he may still go hunting instead.
+  if (abilities[0] === "heal" && (night.heal !== null || key in night.hunts))
+    abilities.push(abilities.shift() as HuntAbility);
+  return abilities.flatMap((a) => offer(state, seat, a) ?? []);
+}
+
+export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
+  return nightOffers(state, seat)[0] ?? null;
+}
+
+/** A night act, checked against every prompt the seat has (the Boss may shoot before blocking). */
+export function nightAct(
+  g: Game,
+  seat: SeatState,
+  act: Extract<SeatAction, { kind: "act" }>,
+): Rejection | null {
+  const offers = nightOffers(g.state, seat);
+  if (offers.length === 0) return reject("not_your_turn");
+  const shown = offers.find((p) => p.action === act.action) ?? (offers[0] as Prompt);
+  const bad = checkAct(shown, act);
+  if (bad) return bad;
+  const night = huntFlow(g.state).night as HuntNight;
+  const target = act.targets[0] as number;
+  const key = String(seat.seat);
+  switch (act.action) {
+    case "block":
+      night.block = target;
+      break;
+    case "shoot":
+      night.shots[key] = target;
+      night.shot = { by: seat.seat, target };
+      break;
+    case "kill":
+      night.kill = target;
+      break;
+    case "heal":
+      night.heal = target;
+      break;
+    case "hunt":
+      night.hunts[key] = { target, claim: act.option as HuntClaim };
+      break;
+    default:
+      return reject("bad_action");
+  }
+  if (!night.moved.includes(seat.seat)) night.moved.push(seat.seat);
+  g.signal(seat.seat, { haptic: "short" });
+  return null;
+}
+
+/** With decoys off, `pass` reaches the ruleset: "nothing tonight" from a seat that has a prompt. */
+export function nightPass(g: Game, seat: SeatState): Rejection | null {
+  const night = huntFlow(g.state).night as HuntNight;
+  if (!nightPrompt(g.state, seat) || night.moved.includes(seat.seat))
+    return reject("not_your_turn");
+  night.moved.push(seat.seat);
+  g.signal(seat.seat, { haptic: "short" });
+  return null;
+}
+
+/** HUNT-MAF-02, HUNT-DOC-02, HUNT-OPEN-13/08: the moves the night may not close without. */
+export function missingMoves(state: GameState): string[] {
+  const night = huntFlow(state).night as HuntNight;
+  const missing: string[] = [];
+  const living = state.seats.filter((s) => s.alive);
+  if (night.shot === null && living.some((s) => huntRole(s.role)?.night.includes("shoot")))
+    missing.push("shoot");
+  const doctor = living.find((s) => huntRole(s.role)?.night.includes("heal"));
+  if (doctor && night.heal === null && !(String(doctor.seat) in night.hunts)) missing.push("heal");
+  return missing;
+}
+
+/** Mafia members' live proposals, for the other living mafiosi (as in the app ruleset). */
+export function shotProposals(state: GameState, seat: SeatState): Record<string, number> {
+  const night = huntFlow(state).night;
+  if (!night || !seat.alive || seat.team !== "mafia") return {};
+  return { ...night.shots };
+}
