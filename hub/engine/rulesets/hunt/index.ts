@@ -19,7 +19,7 @@ import {
 } from "./day.js";
 import { ABSTAIN, huntFlow, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
-import { endHuntNight } from "./morning.js";
+import { endHuntNight, endIfComplete } from "./morning.js";
 import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
 import { type HuntOptions, parseHuntOptions } from "./options.js";
 import { HUNT_ROLES, huntComposition, huntMafiaSize } from "./roles/index.js";
@@ -46,7 +46,11 @@ function onAct(g: Game, seat: SeatState, act: Extract<SeatAction, { kind: "act" 
 function onPass(g: Game, seat: SeatState): Rejection | null {
   if (!seat.alive) return reject("not_in_game");
   const step = g.state.step;
-  if (g.state.phase === "night") return nightPass(g, seat);
+  if (g.state.phase === "night") {
+    const refused = nightPass(g, seat); // decoys off: the core leaves the pass to us
+    if (!refused) endIfComplete(g);
+    return refused;
+  }
   if (step === "discussion") return ready(g, seat);
   if (step === "vote") return castVote(g, seat, ABSTAIN);
   return reject("not_your_turn");
@@ -79,6 +83,7 @@ export const hunt: Ruleset = {
     if (action.kind === "pass") return onPass(g, seat);
     return null; // sensors carry no rule in the hunt: no blindfolds, no thumb votes
   },
+  onNightAnswer: endIfComplete,
   onStepEnd(g, by) {
     const step = g.state.step;
     if (g.state.phase === "night") return endHuntNight(g, by);

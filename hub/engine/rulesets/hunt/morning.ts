@@ -5,12 +5,13 @@
  * (what was missing stays in the host's view). Then the resolution, the morning's
  * announcements, the win check (HUNT-OPEN-02: after the whole night) and the day.
  */
+import { decoysOn } from "../../decoys.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection } from "../../types.js";
 import { startHuntDay } from "./day.js";
 import { type HuntNight, huntFlow } from "./flow.js";
 import { announceNight } from "./leave.js";
-import { missingMoves } from "./night.js";
+import { missingMoves, nightPrompt } from "./night.js";
 import type { HuntOptions } from "./options.js";
 import { resolveNight } from "./resolve.js";
 import { checkHuntWin } from "./win.js";
@@ -29,6 +30,21 @@ export function endHuntNight(g: Game, by: "timer" | "host"): Rejection | null {
   }
   morning(g, night, missing);
   return null;
+}
+
+/**
+ * The night also ends once every living seat has answered (real, decoy or "nothing"; with
+ * decoys off, every seat that has a prompt) and the mandatory moves are in: the moment
+ * tells the table nothing but that everyone is done.
+ */
+export function endIfComplete(g: Game): void {
+  const state = g.state;
+  const night = huntFlow(state).night;
+  if (state.phase !== "night" || !night || missingMoves(state).length > 0) return;
+  const living = state.seats.filter((s) => s.alive);
+  const expected = decoysOn(state) ? living : living.filter((s) => nightPrompt(state, s));
+  const answered = (n: number) => state.quiet.answered.includes(n) || night.moved.includes(n);
+  if (expected.every((s) => answered(s.seat))) morning(g, night, []);
 }
 
 function morning(g: Game, night: HuntNight, missing: string[]): void {

@@ -3,8 +3,7 @@
  * and HUNT-OPEN-02) and the end of the hunt right (HUNT-HUNT-13/14, HUNT-OPEN-10).
  */
 import type { Winner } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
-import { endGame } from "../../step.js";
+import { endGame, type Game } from "../../ruleset.js";
 import type { GameState, SeatState } from "../../types.js";
 import type { HuntOptions } from "./options.js";
 
