@@ -1,6 +1,17 @@
 /** Hunt: the civilians' free hunt, the order of the night, and what the morning tells (RULES.md §3 HUNT, ORDER, REVEAL). */
 import { describe, expect, it } from "vitest";
-import { HUNT_PRIORITY } from "../../hub/engine/rulesets/hunt/resolve.js";
+import { type HuntOptions, parseHuntOptions } from "../../hub/engine/rulesets/hunt/options.js";
+import { huntTable as priorityTable } from "../../hub/engine/rulesets/hunt/resolve.js";
+
+/** The priority table with the default options: each step's kinds and labels. */
+function steps(options: Record<string, unknown> = {}): string[][] {
+  const parsed = parseHuntOptions(options, 12);
+  if (!parsed.ok) throw new Error(parsed.errors.join());
+  return priorityTable(parsed.options as HuntOptions).map((step) =>
+    step.map((e) => `${e.kind}:${e.label}`),
+  );
+}
+
 import { BOSS, DOCTOR, huntTable, MANIAC } from "../helpers/hunt.js";
 
 describe("hunt: the free hunt", () => {
@@ -28,7 +39,7 @@ describe("hunt: the free hunt", () => {
   });
 
   it("HUNT-HUNT-06: the hunt is resolved before the heal and the shots (only the Boss's block comes first)", () => {
-    expect(HUNT_PRIORITY.map((r) => r.label)).toEqual(["block", "hunt", "protect", "kill", "kill"]);
+    expect(steps().slice(0, 3)).toEqual([["block:block"], ["hunt:hunt"], ["heal:protect"]]);
     const d = huntTable();
     d.hunt(6, 2, "mafia").actOk(2, "shoot", [6]).resolve(); // the hunter is shot by his victim
     expect(d.dead()).toEqual([2]);
@@ -87,7 +98,14 @@ describe("hunt: the free hunt", () => {
 
 describe("hunt: the order of the night", () => {
   it("HUNT-ORDER-01: block, hunt, heal, Maniac's shot, mafia's shot, in one priority table", () => {
-    expect(HUNT_PRIORITY.map((r) => r.label)).toEqual(["block", "hunt", "protect", "kill", "kill"]);
+    // The Maniac's and the mafia's shots share the last step (HUNT-OPEN-05 a), the Maniac's first.
+    expect(steps()).toEqual([
+      ["block:block"],
+      ["hunt:hunt"],
+      ["heal:protect"],
+      ["kill:kill", "shoot:kill"],
+    ]);
+    expect(steps({ maniacStopsExecutor: true }).slice(3)).toEqual([["kill:kill"], ["shoot:kill"]]);
     // All five at once: the block stops the Maniac, the hunt kills the executor, the heal
     // saves nobody who is shot, and the mafia's shot is cancelled.
     const d = huntTable();

@@ -4,11 +4,12 @@
  * only "civilian" or "mafia", the Maniac shown in full only when the hunt killed him; a
  * day-vote elimination's status waits for the next day.
  */
+
+import type { DeathCause, NightOutcome } from "../../night/resolver.js";
 import type { Game } from "../../ruleset.js";
 import type { GameState, SeatState } from "../../types.js";
 import { huntFlow } from "./flow.js";
 import type { HuntOptions } from "./options.js";
-import type { DeathCause, NightOutcome } from "./resolve.js";
 import { huntRole } from "./roles/index.js";
 
 export type HuntOut = "killed" | "hunted" | "voted" | "removed";
@@ -49,12 +50,12 @@ export function takeOut(g: Game, seat: SeatState, out: HuntOut): void {
  * party), then the shots' victims in seat order, so the order tells nobody whose shot it was.
  */
 export function announceNight(g: Game, outcome: NightOutcome): void {
-  const hunt = [...outcome.deaths].filter(([, c]) => c !== "shot");
-  const shots = [...outcome.deaths]
-    .filter(([, c]) => c === "shot")
-    .map(([n]) => n)
+  const hunt = outcome.deaths.filter((d) => d.cause === "hunted" || d.cause === "hunt-failed");
+  const shots = outcome.deaths
+    .filter((d) => d.cause === "killed")
+    .map((d) => d.seat)
     .sort((a, b) => a - b);
-  for (const [n, cause] of hunt) {
+  for (const { seat: n, cause } of hunt) {
     const seat = g.seat(n);
     const role = announcedRole(g.state, seat, cause);
     g.log(cause === "hunted" ? "morning.hunt.success" : "morning.hunt.failed", [n], { role });
@@ -63,12 +64,12 @@ export function announceNight(g: Game, outcome: NightOutcome): void {
   }
   for (const n of shots) {
     const seat = g.seat(n);
-    const role = announcedRole(g.state, seat, "shot");
+    const role = announcedRole(g.state, seat, "killed");
     g.log("morning.killed", [n], { role });
     seat.shownRole = role;
     takeOut(g, seat, "killed");
   }
-  if (outcome.deaths.size === 0) g.log("morning.peaceful", [], { round: g.state.round });
+  if (outcome.deaths.length === 0) g.log("morning.peaceful", [], { round: g.state.round });
 }
 
 /** HUNT-REVEAL-08/09: yesterday's vote's status, "civilian" or "mafia", in the new day. */

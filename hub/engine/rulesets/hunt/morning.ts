@@ -13,7 +13,7 @@ import { type HuntNight, huntFlow } from "./flow.js";
 import { announceNight } from "./leave.js";
 import { missingMoves, nightPrompt } from "./night.js";
 import type { HuntOptions } from "./options.js";
-import { resolveNight } from "./resolve.js";
+import { resolveHuntNight } from "./resolve.js";
 import { checkHuntWin } from "./win.js";
 
 const opts = (state: GameState) => state.options as HuntOptions;
@@ -49,8 +49,8 @@ export function endIfComplete(g: Game): void {
 
 function morning(g: Game, night: HuntNight, missing: string[]): void {
   const flow = huntFlow(g.state);
-  const outcome = resolveNight(g.state, night);
-  flow.record = { round: g.state.round, drawn: outcome.drawn, missing };
+  const { outcome, drawn } = resolveHuntNight(g.state, night);
+  flow.record = { round: g.state.round, drawn, missing };
   // HUNT-OPEN-09: tomorrow's limits compare with tonight's names, whether or not they took effect.
   flow.last = { block: night.block, kill: night.kill, heal: night.heal };
   g.enter("day", "morning", null);
