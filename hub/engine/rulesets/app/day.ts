@@ -13,15 +13,6 @@ import type { AppOptions } from "./options.js";
 
 const opts = (state: GameState) => state.options as AppOptions;
 
-export function startDiscussion(g: Game): void {
-  const flow = appFlow(g.state);
-  flow.ready = [];
-  flow.votes = {};
-  g.state.tally = {};
-  g.state.ballot = [];
-  g.enter("day", "discussion", opts(g.state).discussionSeconds);
-}
-
 /** `pass` in the discussion: "I am ready to vote". */
 export function ready(g: Game, seat: SeatState): Rejection | null {
   const flow = appFlow(g.state);

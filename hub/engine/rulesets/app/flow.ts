@@ -4,8 +4,9 @@ import type { GameState } from "../../types.js";
 export interface AppNight {
   /** Mafia member → proposed victim; editable until the night ends (APP-NIGHT-06). */
   proposals: Record<string, number>;
-  /** The Arzt's protection tonight. */
+  /** The Arzt's protection tonight, and the Arzt who gave it. */
   heal: number | null;
+  healer: number | null;
   /** Kommissare who have investigated tonight; the result is in their seat view. */
   investigated: number[];
   /** Results held back until the morning (APP-OPEN-14 b): seat → target. */

@@ -4,10 +4,11 @@
  * proposals; the hierarchy decides (Pate, then Consigliere, APP-OPEN-01 after them).
  */
 import type { Prompt } from "../../../../protocol/index.js";
+import { type NightAction, type PriorityTable, resolveNight } from "../../night/resolver.js";
 import { nextInt } from "../../rng.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
-import { startDiscussion } from "./day.js";
+import { startDiscussion } from "./discussion.js";
 import { type AppNight, appFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
 import type { AppOptions } from "./options.js";
@@ -15,10 +16,20 @@ import { appRole } from "./roles/index.js";
 
 const opts = (state: GameState) => state.options as AppOptions;
 
+/**
+ * APP-NIGHT-10/11: the Arzt's protection against the mafia's kill, then the held results
+ * (APP-OPEN-14 b), which a Kommissar killed tonight never gets.
+ */
+const APP_NIGHT: PriorityTable = [
+  [{ kind: "heal", label: "protect", against: ["kill"] }],
+  [{ kind: "kill", label: "kill" }],
+  [{ kind: "investigate", label: "investigate" }],
+];
+
 export function startAppNight(g: Game): void {
   const flow = appFlow(g.state);
   g.state.round += 1;
-  flow.night = { proposals: {}, heal: null, investigated: [], heldResults: {} };
+  flow.night = { proposals: {}, heal: null, healer: null, investigated: [], heldResults: {} };
   flow.votes = {};
   flow.ready = [];
   g.state.ballot = [];
@@ -122,8 +133,10 @@ export function nightAct(
 ): Rejection | null {
   const night = appFlow(g.state).night as AppNight;
   if (action === "kill") night.proposals[String(seat.seat)] = target;
-  else if (action === "heal") night.heal = target;
-  else if (action === "investigate") {
+  else if (action === "heal") {
+    night.heal = target;
+    night.healer = seat.seat;
+  } else if (action === "investigate") {
     night.investigated.push(seat.seat);
     if (opts(g.state).commissarResult === "immediate") revealInvestigation(g, seat, target);
     else night.heldResults[String(seat.seat)] = target;
@@ -160,11 +173,30 @@ function candidates(state: GameState, night: AppNight): number[] {
     .sort((a, b) => a - b);
 }
 
-function victim(g: Game, night: AppNight): number | null {
+/** The mafia's kill as one action: its actor is the decider, or the first to name the victim. */
+function mafiaKill(g: Game, night: AppNight): NightAction | null {
   const top = candidates(g.state, night);
   // APP-OPEN-01 (b): a tie among the soldiers' targets is broken by the seeded generator.
-  if (top.length <= 1) return top[0] ?? null;
-  return top[nextInt(g.state.rng, top.length)] as number;
+  const target = top.length <= 1 ? top[0] : top[nextInt(g.state.rng, top.length)];
+  if (target === undefined) return null;
+  const d = decider(g.state);
+  const proposer =
+    d && "seat" in d
+      ? d.seat
+      : Number(Object.entries(night.proposals).find(([, t]) => t === target)?.[0]);
+  return { kind: "kill", actor: proposer, targets: [target] };
+}
+
+/** Tonight's choices as labelled actions for the resolver. */
+function nightActions(g: Game, night: AppNight): NightAction[] {
+  const actions: NightAction[] = [];
+  if (night.heal !== null && night.healer !== null)
+    actions.push({ kind: "heal", actor: night.healer, targets: [night.heal] });
+  const kill = mafiaKill(g, night);
+  if (kill) actions.push(kill);
+  for (const [checker, t] of Object.entries(night.heldResults))
+    actions.push({ kind: "investigate", actor: Number(checker), targets: [t] });
+  return actions;
 }
 
 function decidingChoiceMissing(state: GameState): boolean {
@@ -185,17 +217,16 @@ export function forceNightEnd(g: Game): Rejection | null {
 export function endAppNight(g: Game): void {
   const flow = appFlow(g.state);
   const night = flow.night as AppNight;
-  const target = victim(g, night);
-  const dies = target !== null && target !== night.heal ? target : null;
-  // APP-OPEN-14 (b): a held result reaches the Kommissar in the morning, if he survived.
-  for (const [checker, t] of Object.entries(night.heldResults)) {
-    if (Number(checker) !== dies && g.seat(Number(checker)).alive)
-      revealInvestigation(g, g.seat(Number(checker)), t);
+  const outcome = resolveNight(APP_NIGHT, nightActions(g, night));
+  for (const { action } of outcome.investigations) {
+    const [t] = action.targets;
+    if (t !== undefined) revealInvestigation(g, g.seat(action.actor), t);
   }
   flow.lastHeal = night.heal;
   flow.night = null;
   g.enter("day", "morning", null);
-  const dead = dies === null ? null : g.seat(dies);
+  const death = outcome.deaths[0];
+  const dead = death ? g.seat(death.seat) : null;
   if (dead?.alive) {
     const role = opts(g.state).revealNightRole ? dead.role : null;
     g.log("morning.killed", [dead.seat], { round: g.state.round, role });

@@ -8,8 +8,8 @@ import type { Game } from "../../ruleset.js";
 import { endGame, reject } from "../../ruleset.js";
 import type { Rejection, SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
+import { phases } from "./phases.js";
 import { dropTurns, endTurnIfSpeaking } from "./speaking.js";
-import { afterRemovalInVote } from "./vote.js";
 
 /** SPORT-FOUL-01..10 plus OTHER (SPORT-OPEN-06), as cause codes. */
 export const FOUL_CAUSES = [
@@ -66,7 +66,7 @@ export function removeSeat(g: Game, seat: SeatState, cause: RemovalCause, reason
   if (o.removalLastWord) flow.owedLastWords.push(seat.seat);
   // Order matters: the vote first (the removed seat may be the nominee being counted),
   // then the speaking queue.
-  if (afterRemovalInVote(g, seat.seat)) return;
+  if (phases().afterRemovalInVote(g, seat.seat)) return;
   dropTurns(g, seat.seat);
   endTurnIfSpeaking(g, seat.seat);
 }

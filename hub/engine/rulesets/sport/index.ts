@@ -7,7 +7,7 @@ import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
 
-import { nominate, nominationPrompt } from "./day.js";
+import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
 import { initialFlow } from "./flow.js";
 import {
@@ -17,12 +17,23 @@ import {
   isAwake,
   nightPrompt,
   shoot,
+  startNight,
   startZeroNight,
 } from "./night.js";
 import { parseSportOptions, type SportOptions } from "./options.js";
+import { definePhases } from "./phases.js";
 import { SPORT_ROLES, sportComposition } from "./roles/index.js";
 import { endTurnIfSpeaking, isSpeaking, nextTurn, SPEAKING_STEPS } from "./speaking.js";
-import { closeWindow, thumbInVote, VOTE_STEPS } from "./vote.js";
+import { afterRemovalInVote, closeWindow, startRevote, thumbInVote, VOTE_STEPS } from "./vote.js";
+
+definePhases({
+  morning,
+  startSpeeches,
+  announceNominees,
+  startNight,
+  startRevote,
+  afterRemovalInVote,
+});
 
 function prompt(state: GameState, seat: SeatState) {
   return nominationPrompt(state, seat) ?? nightPrompt(state, seat);

@@ -5,16 +5,20 @@
  * that the script tells nobody anything.
  */
 import type { Prompt } from "../../../../protocol/index.js";
+import { type PriorityTable, resolveNight } from "../../night/resolver.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
 import { optionsOf, sportOf } from "./context.js";
-import { morning } from "./day.js";
 import { removeSeat } from "./discipline.js";
 import { flowOf, type NightFlow } from "./flow.js";
+import { phases } from "./phases.js";
 import { sportRole } from "./roles/index.js";
 import type { SportNightStep } from "./roles/role.js";
 
 export const NIGHT_STEPS: readonly SportNightStep[] = ["mafia", "don", "sheriff"];
+
+/** One kind of move reaches the resolver: the mafia's shot, once the shots agree. */
+const SPORT_NIGHT: PriorityTable = [[{ kind: "shot", label: "kill" }]];
 
 function newNight(): NightFlow {
   return { shots: {}, kill: null, checked: [] };
@@ -57,7 +61,7 @@ export function endNightStep(g: Game): void {
     g.enter("night", next, o.nightStepSeconds);
     return;
   }
-  morning(g);
+  phases().morning(g);
 }
 
 function shooters(state: GameState): SeatState[] {
@@ -74,7 +78,13 @@ function resolveShot(g: Game): void {
   const first = targets[0]?.[0];
   const agreed =
     quorum && first !== undefined && targets.every((t) => t.length === 1 && t[0] === first);
-  night.kill = agreed && g.seat(first).alive ? first : null;
+  // SPORT-OPEN-02 (b): a shot at an eliminated seat misses, so it is no action at all.
+  const actor = team[0];
+  const shot =
+    agreed && actor && g.seat(first).alive
+      ? [{ kind: "shot", actor: actor.seat, targets: [first] }]
+      : [];
+  night.kill = resolveNight(SPORT_NIGHT, shot).deaths[0]?.seat ?? null;
 }
 
 export function isAwake(state: GameState, seat: SeatState): boolean {

@@ -4,10 +4,8 @@
  */
 import type { Game } from "../../ruleset.js";
 import { sportOf } from "./context.js";
-import { announceNominees, startSpeeches } from "./day.js";
 import type { AfterTurns, Turn } from "./flow.js";
-import { startNight } from "./night.js";
-import { startRevote } from "./vote.js";
+import { phases } from "./phases.js";
 
 export const SPEAKING_STEPS: readonly string[] = ["speech", "shootout", "lastword"];
 
@@ -54,16 +52,16 @@ export function nextTurn(g: Game): void {
 function afterTurns(g: Game, after: AfterTurns): void {
   switch (after) {
     case "nominees":
-      announceNominees(g);
+      phases().announceNominees(g);
       return;
     case "revote":
-      startRevote(g);
+      phases().startRevote(g);
       return;
     case "night":
-      startNight(g);
+      phases().startNight(g);
       return;
     case "speeches":
-      startSpeeches(g);
+      phases().startSpeeches(g);
       return;
   }
 }

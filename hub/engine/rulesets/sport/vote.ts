@@ -9,7 +9,7 @@ import type { SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
 import { checkWin, markOut, removeSeat } from "./discipline.js";
 import type { VoteFlow } from "./flow.js";
-import { startNight } from "./night.js";
+import { phases } from "./phases.js";
 import { startTurns } from "./speaking.js";
 
 export const VOTE_STEPS: readonly string[] = ["vote", "revote", "leavevote", "stayvote"];
@@ -130,7 +130,7 @@ function resolveVote(g: Game, vote: VoteFlow): void {
   state.counting = null;
   if (vote.ballot.length === 0) {
     g.log("vote.none", [], {});
-    startNight(g);
+    phases().startNight(g);
     return;
   }
   const top = topOf(vote);
@@ -176,7 +176,7 @@ function resolveLeave(g: Game, vote: VoteFlow, leave: number, stay: number): voi
     eliminateByVote(g, vote.ballot);
     return;
   }
-  startNight(g); // SPORT-TIE-05
+  phases().startNight(g); // SPORT-TIE-05
 }
 
 /** SPORT-VOTE-06, SPORT-LAST-01: out with a 30 s last word each, then night. */
@@ -217,7 +217,7 @@ export function afterRemovalInVote(g: Game, seat: number): boolean {
   if (vote.kind === "leave") {
     state.tally = {};
     if (vote.ballot.length > 0) return false;
-    startNight(g);
+    phases().startNight(g);
     return true;
   }
   const open = vote.index;

@@ -1,0 +1,32 @@
+/**
+ * The sport day and night lead into one another in a loop: speeches end in the vote, the
+ * vote in the night, the night in the morning, the morning in speeches. So that the files
+ * need not import one another in a circle, the files lower in the loop (speaking,
+ * discipline, vote, night) reach the phases above them through this table, which index.ts
+ * (the one file that imports them all) fills once when the ruleset is built. Functions
+ * only: the table holds no game state.
+ */
+import type { Game } from "../../ruleset.js";
+
+export interface SportPhases {
+  /** day.ts */
+  morning(g: Game): void;
+  startSpeeches(g: Game): void;
+  announceNominees(g: Game): void;
+  /** night.ts */
+  startNight(g: Game): void;
+  /** vote.ts */
+  startRevote(g: Game): void;
+  afterRemovalInVote(g: Game, seat: number): boolean;
+}
+
+let table: SportPhases | null = null;
+
+export function definePhases(phases: SportPhases): void {
+  table = phases;
+}
+
+export function phases(): SportPhases {
+  if (!table) throw new Error("sport: phases used before index.ts defined them");
+  return table;
+}
