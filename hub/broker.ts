@@ -66,6 +66,14 @@ export async function createBroker(opts: {
   const log = opts.log.child({ part: "broker" });
   const limits = opts.limits ?? DEFAULT_LIMITS;
   const identities = new WeakMap<Client, Identity>();
+  /**
+   * clientId → the client that holds it, from its authentication on. MQTT lets a new
+   * CONNECT with a live clientId take the session over and close the old connection; across
+   * identities that would let any paddle kick another seat off (issue 10). So a clientId
+   * belongs to the identity whose live client holds it; the same identity may take its
+   * own over (a paddle reconnecting before its old socket timed out).
+   */
+  const holders = new Map<string, Client>();
 
   const aedes = await Aedes.createBroker({
     // A frozen subscriber must not stall every table's publishing for a minute.
@@ -91,6 +99,16 @@ export async function createBroker(opts: {
         );
         return cb(null, false); // CONNACK 5, "not authorized"
       }
+      const holder = holders.get(client.id);
+      const held = holder && !holder.closed ? identities.get(holder) : undefined;
+      if (held && describe(held) !== describe(id)) {
+        log.warn(
+          { event: "connect.client_id_taken", clientId: client.id, username, holder: describe(held) },
+          "clientId held by another identity",
+        );
+        return cb(Object.assign(new Error("identifier rejected"), { returnCode: 2 }), false);
+      }
+      holders.set(client.id, client);
       identities.set(client, id);
       const gate = client.conn;
       if (gate instanceof ConnectionGate) {
@@ -157,6 +175,7 @@ export async function createBroker(opts: {
   aedes.on("clientDisconnect", (client) => {
     const id = identities.get(client);
     log.info({ event: "client.disconnected", clientId: client.id, who: id ? describe(id) : null });
+    if (holders.get(client.id) === client) holders.delete(client.id);
     if (id?.role === "seat") tables.get(id.table)?.connection(id.seat, false);
   });
   aedes.on("clientError", (client, err) => {

@@ -6,7 +6,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { createWebSocketStream, WebSocketServer } from "ws";
 import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
 import type { HubBroker } from "./broker.js";
@@ -66,7 +66,8 @@ export function createHttpServer(opts: {
 }
 
 async function serve(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://hub");
+  // Always a path on this hub: `//other.host/x` is a path here, not another host.
+  const url = new URL(`http://hub${req.url?.startsWith("/") ? req.url : "/"}`);
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { allow: "GET, HEAD" }).end();
     return;
@@ -92,8 +93,12 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
   }
   const info = await stat(file).catch(() => null);
   if (info?.isDirectory()) {
-    // `/host` is the console's folder: send the browser to `/host/`, keeping the query.
-    res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+    // `/host` is the console's folder: send the browser to `/host/`, keeping the query. The
+    // location is built from the normalised path inside the build directory only: echoing
+    // the request's path let `/.//evil.example/..%2fhost` answer `//evil.example/...`, a
+    // link to another host (issue 10).
+    const inside = relative(root, file).split(sep).map(encodeURIComponent).join("/");
+    res.writeHead(301, { location: `/${inside}/${url.search}` }).end();
     return;
   }
   if (!info?.isFile()) {

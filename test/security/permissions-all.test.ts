@@ -2,11 +2,14 @@
  * The permission matrix for every identity of two tables (host, display, seats 1..20 of
  * t1 and t2): pure ACL functions and the real broker, publish and subscribe, concrete
  * topics and wildcards. test/hub/permissions.test.ts covers one identity of each kind
- * in depth (refused CONNECTs, delivery); this extends its oracle to all of them.
+ * in depth (refused CONNECTs, delivery); this extends its oracle to all of them, and
+ * checks every identity against every other's live clientId (issue 10: a CONNECT with a
+ * live clientId takes the session over, so across identities it would kick a seat off).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayPublish, mayReceive, maySubscribe } from "../../hub/acl.js";
 import {
+  connectAs,
   connectIdentity,
   endAll,
   removeDir,
@@ -73,4 +76,45 @@ describe("permission matrix of every identity", () => {
       await endAll(c);
     });
   }
+});
+
+describe("clientIds are bound to their identity", () => {
+  const clientIdOf = (username: string) => `paddle-${username.replaceAll("/", "-")}`;
+  const connectWith = (username: string, clientId: string) =>
+    connectAs(hub.mqttPort, username, hub.secrets.password(username), { clientId });
+
+  it(`each of the ${IDENTITIES.length} identities is refused every other identity's live clientId`, async () => {
+    const holders = await Promise.all(
+      IDENTITIES.map(({ username }) => connectWith(username, clientIdOf(username))),
+    );
+    const dropped: string[] = [];
+    for (const [i, h] of holders.entries()) {
+      h.client.on("close", () => dropped.push(IDENTITIES[i]?.username ?? ""));
+    }
+    const accepted: string[] = [];
+    for (const attacker of IDENTITIES) {
+      const codes = await Promise.all(
+        IDENTITIES.filter((v) => v !== attacker).map((victim) =>
+          connectWith(attacker.username, clientIdOf(victim.username)).then(
+            async (c) => {
+              accepted.push(`${attacker.username} as ${victim.username}`);
+              await endAll(c);
+              return 0;
+            },
+            (err: Error & { code?: number }) => err.code,
+          ),
+        ),
+      );
+      expect(new Set(codes)).toEqual(new Set([2])); // CONNACK "identifier rejected"
+    }
+    expect(accepted).toEqual([]);
+    expect(dropped).toEqual([]);
+    for (const t of TABLES) {
+      expect(hub.tables.get(t)?.game?.seats.every((s) => s.online)).toBe(true);
+    }
+    // Its own clientId an identity may take over: a paddle back before its old socket timed out.
+    const again = await connectWith("seat/t1/4", clientIdOf("seat/t1/4"));
+    expect(again.client.connected).toBe(true);
+    await endAll(again, ...holders);
+  }, 120_000);
 });
