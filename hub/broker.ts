@@ -103,7 +103,12 @@ export async function createBroker(opts: {
       const held = holder && !holder.closed ? identities.get(holder) : undefined;
       if (held && describe(held) !== describe(id)) {
         log.warn(
-          { event: "connect.client_id_taken", clientId: client.id, username, holder: describe(held) },
+          {
+            event: "connect.client_id_taken",
+            clientId: client.id,
+            username,
+            holder: describe(held),
+          },
           "clientId held by another identity",
         );
         return cb(Object.assign(new Error("identifier rejected"), { returnCode: 2 }), false);
