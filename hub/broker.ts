@@ -13,6 +13,7 @@
 import { Aedes, type Client, type PublishPacket } from "aedes";
 import { type Identity, MAX_HOST_PAYLOAD, parseUsername } from "../protocol/index.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
+import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import type { Logger } from "./logger.js";
 import type { OutMessage } from "./publisher.js";
@@ -52,6 +53,8 @@ export interface HubBroker {
   /** Accepts one client connection (a TCP socket or a WebSocket stream). */
   handle(conn: import("node:stream").Duplex, req?: import("node:http").IncomingMessage): void;
   publish(msg: OutMessage): Promise<void>;
+  /** The seat connections of every table, by device (phone or paddle). */
+  devices: SeatDevices;
   close(): Promise<void>;
 }
 
@@ -172,16 +175,38 @@ export async function createBroker(opts: {
     },
   });
 
+  const publish = (msg: OutMessage): Promise<void> => {
+    const packet: PublishPacket = {
+      cmd: "publish",
+      topic: msg.topic,
+      payload: Buffer.from(msg.payload, "utf8"),
+      qos: msg.qos,
+      retain: msg.retain,
+      dup: false,
+    };
+    return new Promise((resolve, reject) =>
+      aedes.publish(packet, (err) => (err ? reject(err) : resolve())),
+    );
+  };
+  const devices = new SeatDevices(publish);
+  for (const table of tables.keys()) devices.announce(table);
+
   aedes.on("client", (client) => {
     const id = identities.get(client);
     log.info({ event: "client.connected", clientId: client.id, who: id ? describe(id) : null });
-    if (id?.role === "seat") tables.get(id.table)?.connection(id.seat, true);
+    if (id?.role === "seat") {
+      tables.get(id.table)?.connection(id.seat, true);
+      devices.opened(client, id);
+    }
   });
   aedes.on("clientDisconnect", (client) => {
     const id = identities.get(client);
     log.info({ event: "client.disconnected", clientId: client.id, who: id ? describe(id) : null });
     if (holders.get(client.id) === client) holders.delete(client.id);
-    if (id?.role === "seat") tables.get(id.table)?.connection(id.seat, false);
+    if (id?.role === "seat") {
+      tables.get(id.table)?.connection(id.seat, false);
+      devices.closed(client, id);
+    }
   });
   aedes.on("clientError", (client, err) => {
     log.debug({ event: "client.error", clientId: client.id, err: err.message });
@@ -203,19 +228,8 @@ export async function createBroker(opts: {
       gate.on("error", () => undefined); // Aedes attaches its own handler; this covers the gap before
       aedes.handle(gate, req);
     },
-    publish(msg) {
-      const packet: PublishPacket = {
-        cmd: "publish",
-        topic: msg.topic,
-        payload: Buffer.from(msg.payload, "utf8"),
-        qos: msg.qos,
-        retain: msg.retain,
-        dup: false,
-      };
-      return new Promise((resolve, reject) =>
-        aedes.publish(packet, (err) => (err ? reject(err) : resolve())),
-      );
-    },
+    publish,
+    devices,
     close() {
       return new Promise((resolve) => aedes.close(() => resolve()));
     },

@@ -11,6 +11,7 @@ import { createWebSocketStream, WebSocketServer } from "ws";
 import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
 import type { HubBroker } from "./broker.js";
 import type { Logger } from "./logger.js";
+import type { ApiHandler } from "./pairing-http.js";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -37,15 +38,20 @@ export function createHttpServer(opts: {
   broker: HubBroker;
   staticDir: string;
   log: Logger;
+  /** Routes answered before the static files (the host's pairing API). */
+  api?: ApiHandler;
 }): Server {
-  const { broker, log } = opts;
+  const { broker, log, api } = opts;
   const root = resolve(opts.staticDir);
   const server = createServer((req, res) => {
-    serve(root, req, res).catch((err: Error) => {
-      log.error({ event: "http.error", url: req.url, err: err.message });
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
+    const handled = api ? api(req, res) : Promise.resolve(false);
+    handled
+      .then((done) => (done ? undefined : serve(root, req, res)))
+      .catch((err: Error) => {
+        log.error({ event: "http.error", url: req.url, err: err.message });
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
   });
   // The host's setup is the largest message; anything bigger is not MQTT traffic of ours.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_HOST_PAYLOAD + 4096 });

@@ -24,7 +24,17 @@ function newPassword(): string {
   return randomBytes(12).toString("base64url");
 }
 
+async function writeSecrets(path: string, passwords: Map<string, string>): Promise<void> {
+  const tmp = `${path}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(Object.fromEntries(passwords), null, 2)}\n`, {
+    mode: 0o600,
+  });
+  await rename(tmp, path);
+}
+
 export class Secrets {
+  private writing: Promise<unknown> = Promise.resolve();
+
   private constructor(
     readonly path: string,
     private readonly passwords: Map<string, string>,
@@ -61,11 +71,7 @@ export class Secrets {
       }
     }
     if (added > 0 || !existed) {
-      const tmp = `${path}.tmp`;
-      await writeFile(tmp, `${JSON.stringify(Object.fromEntries(passwords), null, 2)}\n`, {
-        mode: 0o600,
-      });
-      await rename(tmp, path);
+      await writeSecrets(path, passwords);
       log.info({ event: "secrets.written", path, added }, "identities written");
     }
     const mode = (await stat(path)).mode & 0o777;
@@ -77,6 +83,26 @@ export class Secrets {
       await chmod(path, 0o600);
     }
     return new Secrets(path, passwords);
+  }
+
+  /**
+   * A new password for one known identity (a revoked pairing), on disk before it counts:
+   * the file is replaced atomically, so a crash leaves the old or the new file, never half.
+   * Writes are serialised, so two revocations at once both land.
+   */
+  rotate(username: string): Promise<string> {
+    if (!this.passwords.has(username))
+      return Promise.reject(new Error(`unknown identity ${username}`));
+    const run = this.writing.then(async () => {
+      const next = new Map(this.passwords);
+      const password = newPassword();
+      next.set(username, password);
+      await writeSecrets(this.path, next);
+      this.passwords.set(username, password);
+      return password;
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
   }
 
   password(username: string): string | undefined {

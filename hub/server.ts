@@ -15,6 +15,7 @@ import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
+import { pairingApi } from "./pairing-http.js";
 import type { OutMessage } from "./publisher.js";
 import { Secrets } from "./secrets.js";
 import { Table } from "./table.js";
@@ -122,7 +123,13 @@ async function startLocked(
     socket.setNoDelay(true);
     b.handle(socket);
   });
-  const http = createHttpServer({ broker: b, staticDir: opts.staticDir ?? DEFAULT_STATIC, log });
+  const api = pairingApi({ secrets, devices: b.devices, tables: new Set(tables.keys()), log });
+  const http = createHttpServer({
+    broker: b,
+    staticDir: opts.staticDir ?? DEFAULT_STATIC,
+    log,
+    api,
+  });
   const host = opts.host;
   await listen(tcp, opts.mqttPort ?? 1883, host);
   await listen(http, opts.httpPort ?? 8080, host).catch(async (err) => {

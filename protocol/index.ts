@@ -1,4 +1,5 @@
 export * from "./codec.js";
+export * from "./devices.js";
 export * from "./errors.js";
 export * from "./host.js";
 export * from "./inputs.js";

@@ -62,6 +62,11 @@ export function hostViewTopic(table: string): string {
   return `${tableRoot(table)}/host/view`;
 }
 
+/** Retained, host only: which seats are connected, and on what (hub/devices.ts). */
+export function hostDevicesTopic(table: string): string {
+  return `${tableRoot(table)}/host/devices`;
+}
+
 export function hostFilter(table: string): string {
   return `${tableRoot(table)}/host/#`;
 }
@@ -74,7 +79,8 @@ export type TopicKind =
   | "public.log"
   | "host.command"
   | "host.reply"
-  | "host.view";
+  | "host.view"
+  | "host.devices";
 
 export interface ParsedTopic {
   table: string;
@@ -115,6 +121,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "command") return { table: table, kind: "host.command", seat: null };
     if (leaf === "reply") return { table: table, kind: "host.reply", seat: null };
     if (leaf === "view") return { table: table, kind: "host.view", seat: null };
+    if (leaf === "devices") return { table: table, kind: "host.devices", seat: null };
   }
   return null;
 }

@@ -22,6 +22,12 @@ export interface PaddleSettings {
   timings?: Partial<Timings>;
   /** Inputs kept for resending; the oldest is dropped beyond this (memory on the device). */
   outboxLimit?: number;
+  /**
+   * What the firmware runs in, as the start of its MQTT client id: "paddle" (default) or
+   * "phone" (the browser home, web-display/src/seat/). The hub tells the host which seats
+   * are on a phone by it (docs/PROTOCOL.md, `host/devices`).
+   */
+  device?: string;
 }
 
 export const FIRMWARE_VERSION = "1.0.0";

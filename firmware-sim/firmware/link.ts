@@ -40,6 +40,8 @@ export interface LinkTarget {
   subscriptions: { topic: string; qos: number }[];
   /** A message on this topic proves the login. */
   proofTopic: string;
+  /** The client id's first word: "paddle" or "phone" (PaddleSettings.device). */
+  device: string;
 }
 
 export class Link {
@@ -74,7 +76,7 @@ export class Link {
     if (this.state !== "off") return;
     const t = this.target;
     const client = this.factory(t.host, {
-      client_id: `paddle-${t.table}-${t.seat}-${this.outbox.boot}`,
+      client_id: `${t.device}-${t.table}-${t.seat}-${this.outbox.boot}`,
       username: seatUsername(t.table, t.seat),
       password: t.password,
       keep_alive: this.timings.keepAliveSeconds,

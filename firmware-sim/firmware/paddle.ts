@@ -75,6 +75,7 @@ export class Paddle {
           { topic: this.stateTopic, qos: 1 },
         ],
         proofTopic: this.viewTopic,
+        device: settings.device || "paddle",
       },
       this.timings,
       this.outbox,
