@@ -1,6 +1,7 @@
 /**
- * The display (`/`) and the host console (`/host/`) as two pages of one build, served by
- * the hub from web-display/dist. `npm run build:display` runs this.
+ * The display (`/`), the host console (`/host/`) and the phone's seat (`/seat/`) as three
+ * pages of one build, served by the hub from web-display/dist. `npm run build:display`
+ * runs this.
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
@@ -16,7 +17,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     rollupOptions: {
-      input: { display: here("index.html"), host: here("host/index.html") },
+      input: {
+        display: here("index.html"),
+        host: here("host/index.html"),
+        seat: here("seat/index.html"),
+      },
     },
   },
 });

@@ -5,7 +5,8 @@
  * Pairing: the hub prints `http://HUB:8080/?table=t1#k=PASSWORD`. The fragment never goes
  * to the server in a request; the page stores the key in localStorage (per table) and
  * removes it from the address bar, so it is not on screen either. A key can also be typed
- * once on the unpaired screen. Only the display's own password is ever kept here.
+ * once on the unpaired screen. A phone paired to a seat (`/seat/?table=t1&seat=4#k=…`, the
+ * QR code of the host console) keeps its seat's password the same way.
  */
 import { LANGS, type Lang } from "../../protocol/host.js";
 import { DEFAULT_TABLE, isTableId } from "../../protocol/topics.js";
@@ -47,18 +48,26 @@ export function mqttUrl(loc: Location = location): string {
 
 const keyName = (table: string) => `mafia.display.${table}.key`;
 
-/** Takes `#k=` from the address (then clears it) or the key stored for this table. */
-export function displayKey(table: string): string | null {
+/**
+ * Takes `#k=` from the address (then clears it, so it is not on screen or in the history)
+ * and keeps it under `storageName`; without one, the key kept there before.
+ */
+export function pairedKey(storageName: string): string | null {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const given = fragment.get("k");
   if (given) {
-    storeDisplayKey(table, given);
+    localStorage.setItem(storageName, given);
     const url = new URL(location.href);
     url.hash = "";
     history.replaceState(history.state, "", url);
     return given;
   }
-  return localStorage.getItem(keyName(table));
+  return localStorage.getItem(storageName);
+}
+
+/** The display's key, from `#k=` or stored for this table. */
+export function displayKey(table: string): string | null {
+  return pairedKey(keyName(table));
 }
 
 export function storeDisplayKey(table: string, key: string): void {

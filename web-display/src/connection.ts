@@ -9,6 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import mqtt, { type MqttClient } from "mqtt";
+import { type DeviceList, deviceListSchema } from "../../protocol/devices.js";
 import type { HostCommand, HostReply } from "../../protocol/host.js";
 import {
   displayUsername,
@@ -53,6 +54,8 @@ export interface TableSnapshot {
   announcements: LogEntry[];
   /** Host console only. */
   hostView: HostView | null;
+  /** Host console only: which seats are connected, on a phone or a paddle. */
+  devices: DeviceList | null;
   commands: CommandRecord[];
 }
 
@@ -94,6 +97,7 @@ export class TableConnection implements ReactiveController {
       offset: 0,
       announcements: [],
       hostView: null,
+      devices: null,
       commands: [],
     };
     host.addController(this);
@@ -176,6 +180,10 @@ export class TableConnection implements ReactiveController {
     else if (parsed.kind === "public.log") this.onLog(json);
     else if (parsed.kind === "host.view") this.update({ hostView: parseHostView(json) });
     else if (parsed.kind === "host.reply") this.onReply(json);
+    else if (parsed.kind === "host.devices") {
+      const devices = deviceListSchema.safeParse(json);
+      this.update({ devices: devices.success ? devices.data : null });
+    }
   }
 
   private onState(json: unknown): void {
@@ -246,6 +254,13 @@ export class TableConnection implements ReactiveController {
         qos: 1,
       });
     }).then(settle);
+  }
+
+  /** An HTTP request to the hub with this identity's password (the host's pairing API). */
+  fetchAuthorized(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${this.opts.password}`);
+    return fetch(path, { ...init, headers, cache: "no-store" });
   }
 
   private update(patch: Partial<TableSnapshot>): void {

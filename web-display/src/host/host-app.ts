@@ -10,6 +10,7 @@ import { theme } from "../styles.js";
 import { TableApp } from "../table-app.js";
 import "../components/lang-switch.js";
 import "./controls.js";
+import "./pairing-panel.js";
 import "./replies.js";
 import "./seat-table.js";
 import "./secret-panel.js";
@@ -144,6 +145,7 @@ export class HostApp extends TableApp {
         ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
         <host-secrets></host-secrets>
         <host-replies></host-replies>
+        <host-pairing class="wide" .connection=${this.connection}></host-pairing>
       </div>`;
   }
 }

@@ -1,0 +1,104 @@
+/**
+ * Pairing a phone by the host console's QR code, in Debian's chromium with a phone's
+ * viewport and touch: the code encodes the seat's link (the same QR the `qrcode` library
+ * draws for that link), the password travels in the fragment and leaves the address bar,
+ * the phone is that seat and nothing more, the console shows the seat as on a phone, and
+ * a revoked pairing is refused until the seat's new code is scanned.
+ */
+import type { Browser, Page } from "playwright-core";
+import QRCode from "qrcode";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import { QR_OPTIONS } from "../../web-display/src/host/pairing-panel.js";
+import {
+  buildDisplay,
+  launchBrowser,
+  removeDir,
+  screenshot,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { Phone } from "./phone.js";
+
+let dist: string;
+let browser: Browser;
+let hub: Hub;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  const data = await tempDir("phone-pair-");
+  dirs.push(dist, data);
+  hub = await startTestHub(dist, data);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await Promise.all(dirs.map(removeDir));
+});
+
+async function hostConsole(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
+  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
+  await page.locator('host-sign-in button[type="submit"]').click();
+  await page.locator('[data-status="online"]').waitFor();
+  return page;
+}
+
+/** Shows seat N's code on the console; returns the link it encodes, checked against the QR drawn. */
+async function scan(host: Page, seat: number): Promise<string> {
+  const row = host.locator(`host-pairing tr[data-pair-seat="${seat}"]`);
+  const figure = host.locator(`host-pairing figure[data-qr-seat="${seat}"]`);
+  if ((await figure.count()) === 0) await row.locator('[data-action="qr"]').click();
+  await figure.waitFor();
+  const link = (await figure.getAttribute("data-link")) as string;
+  const src = (await figure.locator("img").getAttribute("src")) as string;
+  const svg = decodeURIComponent(src.replace(/^data:image\/svg\+xml;utf8,/, ""));
+  expect(svg).toBe(await QRCode.toString(link, QR_OPTIONS));
+  return link;
+}
+
+describe("phone pairing", () => {
+  it("pairs seat 3 by its QR link; the console shows it on a phone; a revoke refuses it until the new code", async () => {
+    const host = await hostConsole();
+    const link = await scan(host, 3);
+    const password = hub.secrets.password("seat/t1/3") as string;
+    expect(link).toBe(
+      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=3#k=${encodeURIComponent(password)}`,
+    );
+    const phone = await Phone.open(browser, link);
+    await phone.online();
+    // The password left the address bar (the fragment never reached the hub).
+    expect(new URL(phone.page.url()).hash).toBe("");
+    await host.locator('host-pairing tr[data-pair-seat="3"][data-phones="1"]').waitFor();
+    expect(await host.locator('host-pairing tr[data-pair-seat="3"]').textContent()).toContain(
+      "phone",
+    );
+    // Exactly that seat: its own view, public topics, nothing of another seat or the host.
+    const topics = new Set(phone.sniffer.publishes.map((p) => p.topic));
+    for (const t of topics)
+      expect(t).toMatch(/^mafia\/v1\/t1\/(seat\/3\/(view|signal)|public\/state)$/);
+    await screenshot(host, "host-pairing");
+
+    await host.locator('host-pairing tr[data-pair-seat="3"] [data-action="revoke"]').click();
+    await host.locator('host-pairing [role="status"]').waitFor();
+    expect(await host.locator('host-pairing [role="status"]').textContent()).toContain(
+      "Seat 3 has a new password; 1 connection(s) closed",
+    );
+    await phone.page.locator('[data-link="refused"]').waitFor({ timeout: 8000 });
+    await host.locator('host-pairing tr[data-pair-seat="3"][data-phones="0"]').waitFor();
+    const renewed = await scan(host, 3);
+    expect(renewed).not.toBe(link);
+    expect(renewed).toContain(encodeURIComponent(hub.secrets.password("seat/t1/3") as string));
+    // The same phone scans the new code and is seat 3 again.
+    await phone.page.goto(renewed);
+    await phone.online();
+    await Promise.all([phone.close(), host.close()]);
+  }, 60_000);
+});

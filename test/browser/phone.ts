@@ -1,0 +1,113 @@
+/**
+ * A phone in the browser tests: its own Chromium context with a phone's viewport and touch
+ * (`isMobile`, `hasTouch`), its WebSocket frames sniffed, and the player's hands: taps on
+ * the big keys, the held reveal button and thumb area, the blindfold switch with its
+ * confirmation. It reads what the phone shows, only while revealed where the page hides it.
+ */
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { MqttSniffer } from "./sniffer.js";
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+export interface Shown {
+  /** The public step and title ("Night 1 — …"). */
+  step: string;
+  title: string;
+  /** The menu: the question's action ("" when nothing is asked) and the item under the cursor. */
+  action: string | null;
+  item: string | null;
+  armed: boolean;
+  role: string | null;
+}
+
+export class Phone {
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly sniffer: MqttSniffer,
+  ) {}
+
+  static async open(browser: Browser, link: string): Promise<Phone> {
+    const context = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    page.on("pageerror", (err) => {
+      throw err;
+    });
+    const sniffer = new MqttSniffer(page);
+    await page.goto(link);
+    return new Phone(context, page, sniffer);
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+
+  /** The phone's link to the hub is up (its seat view arrived). */
+  async online(timeout = 8000): Promise<void> {
+    await this.page.locator('.phase[data-link="up"]').waitFor({ timeout });
+  }
+
+  private hold(target: Locator, down: boolean): Promise<void> {
+    return target.dispatchEvent(down ? "pointerdown" : "pointerup", {
+      pointerId: 7,
+      pointerType: "touch",
+      isPrimary: true,
+    });
+  }
+
+  reveal(on: boolean): Promise<void> {
+    return this.hold(this.page.locator('[data-action="reveal"]'), on);
+  }
+
+  thumb(down: boolean): Promise<void> {
+    return this.hold(this.page.locator(".thumb"), down);
+  }
+
+  press(key: "prev" | "next" | "ok"): Promise<void> {
+    return this.page.locator(`[data-key="${key}"]`).tap();
+  }
+
+  async blindfold(on: boolean): Promise<void> {
+    const now = await this.page.locator("[data-blindfold]").getAttribute("data-blindfold");
+    if ((now === "on") === on) return;
+    await this.page.locator('[data-action="blindfold"]').tap();
+    await this.page.locator('[data-action="blindfold-confirm"]').tap();
+    await this.page.locator(`[data-blindfold="${on ? "on" : "off"}"]`).waitFor({ timeout: 3000 });
+  }
+
+  /** What the screen shows now (call while revealed to see the private part). */
+  shown(): Promise<Shown> {
+    return this.page.evaluate(() => {
+      const app = document.querySelector("mafia-seat")?.shadowRoot;
+      const screen = app?.querySelector("seat-screen")?.shadowRoot;
+      const phase = app?.querySelector(".phase");
+      const ask = screen?.querySelector(".ask");
+      const item = screen?.querySelector("[data-item]");
+      const role = screen?.querySelector("[data-role]");
+      return {
+        step: phase?.getAttribute("data-step") ?? "",
+        title: (phase?.textContent ?? "").trim(),
+        action: ask ? (ask.getAttribute("data-action") ?? "") : null,
+        item: item?.getAttribute("data-item") ?? null,
+        armed: item?.getAttribute("data-armed") === "true",
+        role: role ? role.getAttribute("data-role") : null,
+      };
+    });
+  }
+
+  /** The private words of the seat-screen, as text (for checks of what is on screen). */
+  screenText(): Promise<string> {
+    return this.page.evaluate(() => {
+      const app = document.querySelector("mafia-seat")?.shadowRoot;
+      return (app?.querySelector("seat-screen")?.shadowRoot?.textContent ?? "").replace(
+        /\s+/g,
+        " ",
+      );
+    });
+  }
+}

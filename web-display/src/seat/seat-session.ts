@@ -1,0 +1,96 @@
+/**
+ * One phone as one seat: the paddle's own firmware (firmware-sim/firmware/Paddle) over the
+ * browser's hardware interface and mqtt.js over WebSocket (the simulator's adapter of
+ * Espruino's MQTT module, which runs in a browser as it does in Node). Besides handing
+ * every message to the firmware, the session keeps what the screen needs in words and the
+ * firmware does not keep: the public state (names, ruleset) and the hub's last answer.
+ */
+import type { MqttCreateOptions } from "../../../firmware-sim/firmware/mqtt.js";
+import { Paddle } from "../../../firmware-sim/firmware/paddle.js";
+import { NodeMqtt } from "../../../firmware-sim/sim/node-mqtt.js";
+import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../../protocol/topics.js";
+import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
+import { BrowserHal } from "./browser-hal.js";
+
+export interface SeatPairing {
+  table: string;
+  seat: number;
+  password: string;
+}
+
+/** The hub's last answer to this seat: accepted, or refused with a code. */
+export type LastAnswer = { ok: true } | { ok: false; error: string } | null;
+
+export class SeatSession {
+  readonly hal = new BrowserHal();
+  readonly paddle: Paddle;
+  state: PublicState | null = null;
+  answer: LastAnswer = null;
+  /** The hub refused the seat's password (a revoked pairing, an old QR code). */
+  refused = false;
+  private readonly clients: NodeMqtt[] = [];
+
+  constructor(
+    readonly pairing: SeatPairing,
+    url: string,
+    private readonly onChange: () => void,
+  ) {
+    const { table, seat } = pairing;
+    const topics = {
+      view: seatViewTopic(table, seat),
+      signal: seatSignalTopic(table, seat),
+      state: publicStateTopic(table),
+    };
+    const factory = (_host: string, options: MqttCreateOptions) => {
+      const m = new NodeMqtt(url, options);
+      // Registered before the firmware's own handlers: the words are ready when it redraws.
+      m.on("publish", (msg) => this.tap(topics, msg.topic, msg.message));
+      m.on("error", (message) => {
+        if (/not authori[sz]ed|bad user ?name or password/i.test(message)) this.refused = true;
+        this.onChange();
+      });
+      this.clients.push(m);
+      return m;
+    };
+    this.paddle = new Paddle(this.hal, factory, {
+      host: location.hostname,
+      port: Number(location.port) || 80,
+      table,
+      seat,
+      password: pairing.password,
+      device: "phone",
+    });
+    this.paddle.onChange = () => this.onChange();
+    this.hal.onChange = () => this.onChange();
+  }
+
+  start(): void {
+    this.paddle.start();
+  }
+
+  stop(): void {
+    this.paddle.stop();
+    for (const c of this.clients) c.drop();
+    this.hal.dispose();
+  }
+
+  private tap(topics: Record<"view" | "signal" | "state", string>, topic: string, text: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (topic === topics.view) this.refused = false;
+    else if (topic === topics.state) {
+      const parsed = publicStateSchema.safeParse(json);
+      if (parsed.success) this.state = parsed.data;
+    } else if (topic === topics.signal) {
+      const parsed = signalSchema.safeParse(json);
+      if (!parsed.success) return;
+      const s = parsed.data;
+      if ("error" in s) this.answer = { ok: false, error: s.error };
+      else if (s.haptic === "short") this.answer = { ok: true };
+    }
+  }
+}
