@@ -18,6 +18,8 @@ export interface Shown {
   item: string | null;
   armed: boolean;
   role: string | null;
+  /** At night, while alive and revealed: whether the night woke this seat. */
+  woken: boolean | null;
 }
 
 export class Phone {
@@ -89,6 +91,7 @@ export class Phone {
       const ask = screen?.querySelector(".ask");
       const item = screen?.querySelector("[data-item]");
       const role = screen?.querySelector("[data-role]");
+      const woken = screen?.querySelector("[data-woken]");
       return {
         step: phase?.getAttribute("data-step") ?? "",
         title: (phase?.textContent ?? "").trim(),
@@ -96,6 +99,7 @@ export class Phone {
         item: item?.getAttribute("data-item") ?? null,
         armed: item?.getAttribute("data-armed") === "true",
         role: role ? role.getAttribute("data-role") : null,
+        woken: woken ? woken.getAttribute("data-woken") === "true" : null,
       };
     });
   }
@@ -110,4 +114,40 @@ export class Phone {
       );
     });
   }
+}
+
+export interface AutoplayOptions {
+  /** Stops the loop (the game is over). */
+  done: () => boolean;
+  /** Sport: blindfold on at night unless woken, off by day. */
+  blindfold?: boolean;
+  /** Called at each turn of the loop with what the phone shows (votes by thumb, say). */
+  each?: (shown: Shown) => Promise<void>;
+}
+
+/**
+ * A player on a phone: holds the reveal button, answers each new question with the item
+ * the menu starts on (ok arms, ok sends), lets go; by day answers only what the page shows
+ * without revealing, as a player at the table would.
+ */
+export async function autoplay(phone: Phone, o: AutoplayOptions): Promise<number> {
+  const answered = new Set<string>();
+  let answers = 0;
+  while (!o.done()) {
+    await phone.reveal(true);
+    const s = await phone.shown();
+    // Only a living seat at night, not woken, says "keep the blindfold on".
+    if (o.blindfold && s.step !== "") await phone.blindfold(s.woken === false);
+    const key = `${s.title}|${s.action}`;
+    if (s.item && s.action !== null && !answered.has(key)) {
+      answered.add(key);
+      await phone.press("ok");
+      await phone.press("ok");
+      answers += 1;
+    }
+    await phone.reveal(false);
+    await o.each?.(s);
+    await phone.page.waitForTimeout(120);
+  }
+  return answers;
 }

@@ -137,7 +137,7 @@ export class SeatScreen extends MafiaElement {
       ${allies.length > 0 ? html`<div data-allies=${view.allies.join(",")}>${t("phone.allies", { seats: allies.join(", ") })}</div>` : nothing}
       ${proposals.length > 0 ? html`<div class="dim">${t("phone.proposals", { list: proposals.join(", ") })}</div>` : nothing}
       ${view.alive ? nothing : html`<div class="dim" data-out="true">${t("phone.out")}</div>`}
-      ${night && view.alive ? html`<div class="dim">${t(view.blindfold ? "phone.keepBlindfold" : "phone.woken")}</div>` : nothing}
+      ${night && view.alive ? html`<div class="dim" data-woken=${!view.blindfold}>${t(view.blindfold ? "phone.keepBlindfold" : "phone.woken")}</div>` : nothing}
       ${
         view.results.length > 0
           ? html`<div>${t("phone.results")}</div>

@@ -1,0 +1,116 @@
+/**
+ * A whole `app` game where every seat is a phone (issue 15): the host console sets it up
+ * and starts it, five phones (each its own Chromium context, phone-sized, touch) play it
+ * through their touch controls until it ends, running the paddle's own firmware. Every
+ * MQTT frame each phone's WebSocket received is checked: only its own seat's topics and the
+ * public ones, no other seat's role in anything it got, and no roles in public before the end.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import type { PublicState, SeatView } from "../../protocol/views.js";
+import {
+  buildDisplay,
+  launchBrowser,
+  removeDir,
+  screenshot,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { autoplay, Phone } from "./phone.js";
+
+const NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"];
+const APP_ROLES = ["councillor", "godfather", "consigliere", "soldier", "commissar", "doctor"];
+
+let dist: string;
+let browser: Browser;
+let hub: Hub;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  const data = await tempDir("phone-app-");
+  dirs.push(dist, data);
+  hub = await startTestHub(dist, data);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await Promise.all(dirs.map(removeDir));
+});
+
+const game = () => hub.tables.get("t1")?.game;
+const link = (seat: number) =>
+  `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}&lang=en#k=${encodeURIComponent(
+    hub.secrets.password(`seat/t1/${seat}`) as string,
+  )}`;
+
+async function hostConsole(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
+  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
+  await page.locator('host-sign-in button[type="submit"]').click();
+  await page.locator('[data-status="online"]').waitFor();
+  return page;
+}
+
+describe("an app game on phones", () => {
+  it("five phones play a whole app game that the host console starts", async () => {
+    const host = await hostConsole();
+    await host.locator('select[name="ruleset"]').selectOption("app");
+    await host.locator('input[name="count"]').fill(String(NAMES.length));
+    for (const [i, name] of NAMES.entries())
+      await host.locator(`input[name="name-${i + 1}"]`).fill(name);
+    // The app runs without timers: each step ends when every answer is in (APP-OPEN-13).
+    const timings = host.locator('host-setup input[type="number"]:not([name="count"])');
+    for (const input of await timings.all()) await input.fill("");
+    await host.locator('host-setup button[data-cmd="setup"]').click();
+    const setupReply = host.locator('host-replies li[data-cmd="setup"]').first();
+    await setupReply.and(host.locator('[data-reply="ok"], [data-reply="err"]')).waitFor();
+    expect(await setupReply.textContent()).toContain("done");
+
+    const phones = await Promise.all(NAMES.map((_, i) => Phone.open(browser, link(i + 1))));
+    await Promise.all(phones.map((p) => p.online()));
+    await host.locator('host-pairing tr[data-pair-seat="5"][data-phones="1"]').waitFor();
+    await host.locator('host-controls [data-cmd="start"]').click();
+    await host.locator('host-replies li[data-cmd="start"][data-reply="ok"]').waitFor();
+
+    const done = () => game()?.phase === "ended";
+    const answers = await Promise.all(phones.map((p) => autoplay(p, { done })));
+    expect(answers.every((n) => n > 0)).toBe(true);
+    const end = game();
+    expect(end?.phase).toBe("ended");
+    expect(end?.winner).not.toBeNull();
+    await phones[0]?.page.locator('.phase[data-step="end"]').waitFor();
+    await screenshot(phones[0]?.page as Page, "phone-app-end");
+
+    const roles = end?.seats.map((s) => s.role) ?? [];
+    for (const [i, phone] of phones.entries()) {
+      const seat = i + 1;
+      const own = new RegExp(`^mafia/v1/t1/(seat/${seat}/(view|signal)|public/state)$`);
+      for (const p of phone.sniffer.publishes) expect(p.topic).toMatch(own);
+      const views = phone.sniffer.publishes
+        .filter((p) => p.topic.endsWith("/view") && p.payload.length > 0)
+        .map((p) => JSON.parse(p.payload) as SeatView);
+      expect(views.length).toBeGreaterThan(3);
+      for (const v of views) {
+        // Roles this seat may know: its own, its allies' (the mafia), its results' (none here).
+        const known = new Set([v.role, ...Object.values(v.allyRoles)]);
+        const text = JSON.stringify({ ...v, role: null, allyRoles: {} });
+        for (const r of APP_ROLES) if (!known.has(r)) expect(text).not.toContain(`"${r}"`);
+        for (const ally of v.allies) expect(roles[ally - 1] === "councillor").toBe(false);
+      }
+      const publics = phone.sniffer.publishes
+        .filter((p) => p.topic.endsWith("/public/state") && p.payload.length > 0)
+        .map((p) => JSON.parse(p.payload) as PublicState);
+      for (const p of publics) if (p.phase !== "ended") expect(p.roles).toBeNull();
+      expect(publics.at(-1)?.phase).toBe("ended");
+    }
+    await Promise.all([...phones.map((p) => p.close()), host.close()]);
+  }, 120_000);
+});
