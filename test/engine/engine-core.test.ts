@@ -22,6 +22,7 @@ import {
   nightAnswers,
   nightChoice,
   type Rand,
+  replayBoth,
 } from "../helpers/random-game.js";
 
 function newGame(seed: string): GameState {
@@ -91,14 +92,8 @@ describe("replay", () => {
     for (let g = 0; g < 20; g++) {
       const seed = seedHex(1000 + g);
       const { state, offered } = play(seed, mulberry32(g));
-      let again = newGame(seed);
-      for (const input of offered) {
-        const r = step(again, input);
-        if (r.ok) again = r.state;
-      }
-      expect(again).toEqual(state);
-      const inPlace = newGame(seed);
-      for (const input of offered) applyInPlace(inPlace, input, null);
+      const { stepped, inPlace } = replayBoth(() => newGame(seed), offered);
+      expect(stepped).toEqual(state);
       expect(inPlace).toEqual(state);
     }
   });

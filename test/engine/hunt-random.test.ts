@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  applyInPlace,
   type EngineInput,
   type GameState,
   publicView,
@@ -14,7 +13,7 @@ import {
 } from "../../hub/engine/index.js";
 import { emptyNight, type HuntFlow } from "../../hub/engine/rulesets/hunt/flow.js";
 import { T0 } from "../helpers/engine-driver.js";
-import { mulberry32, type Rand } from "../helpers/random-game.js";
+import { mulberry32, type Rand, replayBoth } from "../helpers/random-game.js";
 import { newHuntGame, nextHuntInputs } from "../helpers/random-hunt.js";
 
 const seedHex = (n: number) => (n >>> 0).toString(16).padStart(8, "0").repeat(4);
@@ -67,14 +66,8 @@ describe("random hunt games", () => {
     for (let g = 0; g < 10; g++) {
       const seed = seedHex(9000 + g);
       const { state, offered } = play(seed, mulberry32(100 + g));
-      let again = newHuntGame(seed);
-      for (const input of offered) {
-        const r = step(again, input);
-        if (r.ok) again = r.state;
-      }
-      expect(again).toEqual(state);
-      const inPlace = newHuntGame(seed);
-      for (const input of offered) applyInPlace(inPlace, input, null);
+      const { stepped, inPlace } = replayBoth(() => newHuntGame(seed), offered);
+      expect(stepped).toEqual(state);
       expect(inPlace).toEqual(state);
     }
   });

@@ -5,11 +5,13 @@
  * target, so that games end as real ones do.
  */
 import {
+  applyInPlace,
   type EngineInput,
   type GameState,
   publicView,
   type SeatAction,
   seatView,
+  step,
 } from "../../hub/engine/index.js";
 
 export type Rand = () => number;
@@ -153,4 +155,19 @@ export function nightAnswers(state: GameState, at: number, choice: NightChoice):
     out.push({ type: "seat", at, seat: s.seat, action });
   }
   return out;
+}
+
+/**
+ * Replays `offered` on fresh states, by step and in place; returns both results, which a
+ * deterministic engine makes equal to the state the inputs were first played to.
+ */
+export function replayBoth(fresh: () => GameState, offered: readonly EngineInput[]) {
+  let stepped = fresh();
+  for (const input of offered) {
+    const r = step(stepped, input);
+    if (r.ok) stepped = r.state;
+  }
+  const inPlace = fresh();
+  for (const input of offered) applyInPlace(inPlace, input, null);
+  return { stepped, inPlace };
 }

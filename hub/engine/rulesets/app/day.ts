@@ -6,8 +6,16 @@
 import type { Prompt } from "../../../../protocol/index.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
-import { ABSTAIN, appFlow } from "./flow.js";
-import { eliminate, votesFor } from "./leave.js";
+import {
+  ABSTAIN,
+  everyoneVoted,
+  markReady,
+  openBallot,
+  votesFor,
+  dayWaitingFor as waitingIn,
+} from "../discussion.js";
+import { appFlow } from "./flow.js";
+import { eliminate } from "./leave.js";
 import { startAppNight } from "./night.js";
 import type { AppOptions } from "./options.js";
 
@@ -15,21 +23,11 @@ const opts = (state: GameState) => state.options as AppOptions;
 
 /** `pass` in the discussion: "I am ready to vote". */
 export function ready(g: Game, seat: SeatState): Rejection | null {
-  const flow = appFlow(g.state);
-  if (flow.ready.includes(seat.seat)) return reject("already_acted");
-  flow.ready.push(seat.seat);
-  g.signal(seat.seat, { haptic: "short" });
-  if (g.living().every((s) => flow.ready.includes(s.seat))) startAppVote(g);
-  return null;
+  return markReady(g, appFlow(g.state), seat, startAppVote);
 }
 
 export function startAppVote(g: Game): void {
-  const flow = appFlow(g.state);
-  flow.votes = {};
-  g.state.ballot = g.living().map((s) => s.seat);
-  g.state.tally = {};
-  g.log("vote.start", [], {});
-  g.enter("day", "vote", opts(g.state).voteSeconds);
+  openBallot(g, appFlow(g.state), opts(g.state).voteSeconds);
 }
 
 export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
@@ -46,7 +44,7 @@ export function castVote(g: Game, seat: SeatState, target: number): Rejection | 
   if (!opts(g.state).changeVote && String(seat.seat) in flow.votes) return reject("already_acted");
   flow.votes[String(seat.seat)] = target;
   g.signal(seat.seat, { haptic: "short" });
-  if (g.living().every((s) => String(s.seat) in flow.votes)) closeAppVote(g);
+  if (everyoneVoted(g, flow)) closeAppVote(g);
   return null;
 }
 
@@ -94,9 +92,5 @@ export function closeAppVote(g: Game): void {
 }
 
 export function dayWaitingFor(state: GameState): number[] {
-  const flow = appFlow(state);
-  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
-  if (state.step === "discussion") return living.filter((s) => !flow.ready.includes(s));
-  if (state.step === "vote") return living.filter((s) => !(String(s) in flow.votes));
-  return [];
+  return waitingIn(state, appFlow(state));
 }

@@ -4,16 +4,12 @@
  */
 import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
+import { openDiscussion } from "../discussion.js";
 import { appFlow } from "./flow.js";
 import type { AppOptions } from "./options.js";
 
 const opts = (state: GameState) => state.options as AppOptions;
 
 export function startDiscussion(g: Game): void {
-  const flow = appFlow(g.state);
-  flow.ready = [];
-  flow.votes = {};
-  g.state.tally = {};
-  g.state.ballot = [];
-  g.enter("day", "discussion", opts(g.state).discussionSeconds);
+  openDiscussion(g, appFlow(g.state), opts(g.state).discussionSeconds);
 }

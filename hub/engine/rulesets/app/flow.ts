@@ -25,8 +25,6 @@ export interface AppFlow {
   offline: Record<string, number>;
 }
 
-export const ABSTAIN = 0;
-
 export function appFlow(state: GameState): AppFlow {
   return state.flow as unknown as AppFlow;
 }

@@ -8,8 +8,9 @@
 import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
+import { ABSTAIN, dayTimings } from "../discussion.js";
 import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
-import { ABSTAIN, appFlow, initialAppFlow } from "./flow.js";
+import { appFlow, initialAppFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
 import {
   endAppNight,
@@ -155,14 +156,7 @@ export const app: Ruleset = {
     if (seat.out === "disconnected" && !opts(state).endShowsDisconnected) return "unknown";
     return seat.role ?? "unknown";
   },
-  timings(options) {
-    const o = options as AppOptions;
-    const t: Record<string, number> = {};
-    if (o.nightSeconds !== null) t.night = o.nightSeconds;
-    if (o.discussionSeconds !== null) t.discussion = o.discussionSeconds;
-    if (o.voteSeconds !== null) t.vote = o.voteSeconds;
-    return t;
-  },
+  timings: (options) => dayTimings(options as AppOptions),
   extras(options, seatCount) {
     const o = options as AppOptions;
     return {

@@ -4,7 +4,7 @@
  */
 import type { Game } from "../../ruleset.js";
 import type { SeatState } from "../../types.js";
-import { ABSTAIN, appFlow } from "./flow.js";
+import { appFlow } from "./flow.js";
 import type { AppOptions } from "./options.js";
 import { appRole } from "./roles/index.js";
 import { checkAppWin } from "./win.js";
@@ -36,12 +36,4 @@ export function eliminate(g: Game, seat: SeatState, out: AppOut): boolean {
       flow.night.heal = null;
   }
   return checkAppWin(g);
-}
-
-export function votesFor(votes: Record<string, number>): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const target of Object.values(votes)) {
-    if (target !== ABSTAIN) counts.set(target, (counts.get(target) ?? 0) + 1);
-  }
-  return counts;
 }

@@ -7,7 +7,8 @@
 import type { Prompt } from "../../../../protocol/index.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
-import { ABSTAIN, huntFlow } from "./flow.js";
+import { ABSTAIN, everyoneVoted, openBallot, openDiscussion, votesFor } from "../discussion.js";
+import { huntFlow } from "./flow.js";
 import { revealVoted, takeOut } from "./leave.js";
 import { startHuntNight } from "./night.js";
 import type { HuntOptions } from "./options.js";
@@ -17,32 +18,13 @@ const opts = (state: GameState) => state.options as HuntOptions;
 
 /** A new day: yesterday's vote's status first, then the discussion. */
 export function startHuntDay(g: Game): void {
-  const flow = huntFlow(g.state);
   if (opts(g.state).firstPhase === "day") g.state.round += 1;
   revealVoted(g);
-  flow.ready = [];
-  flow.votes = {};
-  g.state.tally = {};
-  g.state.ballot = [];
-  g.enter("day", "discussion", opts(g.state).discussionSeconds);
-}
-
-/** `pass` in the discussion: "I am ready to vote". */
-export function ready(g: Game, seat: SeatState): Rejection | null {
-  const flow = huntFlow(g.state);
-  if (flow.ready.includes(seat.seat)) return reject("already_acted");
-  flow.ready.push(seat.seat);
-  g.signal(seat.seat, { haptic: "short" });
-  if (g.living().every((s) => flow.ready.includes(s.seat))) startHuntVote(g);
-  return null;
+  openDiscussion(g, huntFlow(g.state), opts(g.state).discussionSeconds);
 }
 
 export function startHuntVote(g: Game): void {
-  huntFlow(g.state).votes = {};
-  g.state.ballot = g.living().map((s) => s.seat);
-  g.state.tally = {};
-  g.log("vote.start", [], {});
-  g.enter("day", "vote", opts(g.state).voteSeconds);
+  openBallot(g, huntFlow(g.state), opts(g.state).voteSeconds);
 }
 
 export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
@@ -62,16 +44,13 @@ export function castVote(g: Game, seat: SeatState, target: number): Rejection | 
     g.state.tally[String(target)] = (g.state.tally[String(target)] ?? 0) + 1;
     g.log("vote.cast", [seat.seat, target], {});
   }
-  if (g.living().every((s) => String(s.seat) in flow.votes)) closeHuntVote(g);
+  if (everyoneVoted(g, flow)) closeHuntVote(g);
   return null;
 }
 
 /** Plurality; a tie or no vote at all eliminates nobody. Then the night falls. */
 export function closeHuntVote(g: Game): void {
-  const flow = huntFlow(g.state);
-  const counts = new Map<number, number>();
-  for (const t of Object.values(flow.votes))
-    if (t !== ABSTAIN) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const counts = votesFor(huntFlow(g.state).votes);
   const max = Math.max(0, ...counts.values());
   const top = [...counts].filter(([, n]) => n === max && n > 0).map(([t]) => t);
   g.state.ballot = [];
@@ -91,12 +70,4 @@ export function closeHuntVote(g: Game): void {
   huntFlow(g.state).pendingReveal.push(out.seat);
   if (checkHuntWin(g)) return;
   startHuntNight(g);
-}
-
-export function dayWaitingFor(state: GameState): number[] {
-  const flow = huntFlow(state);
-  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
-  if (state.step === "discussion") return living.filter((s) => !flow.ready.includes(s));
-  if (state.step === "vote") return living.filter((s) => !(String(s) in flow.votes));
-  return [];
 }

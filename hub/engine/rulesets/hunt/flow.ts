@@ -1,5 +1,6 @@
 /** The hunt ruleset's bookkeeping inside GameState.flow (secret: host view only). */
 import type { GameState } from "../../types.js";
+import type { DayBook } from "../discussion.js";
 
 export type HuntClaim = "mafia" | "maniac";
 export const HUNT_CLAIMS: readonly HuntClaim[] = ["mafia", "maniac"];
@@ -36,20 +37,14 @@ export interface HuntNightRecord {
   missing: string[];
 }
 
-export interface HuntFlow {
+export interface HuntFlow extends DayBook {
   night: HuntNight | null;
-  /** Voter → candidate, or 0 for an abstention; final once cast (HUNT-VOTE-02). */
-  votes: Record<string, number>;
-  /** Players ready to vote (the discussion ends when every living one is). */
-  ready: number[];
   /** Last night's submissions (HUNT-OPEN-09): a name may not be repeated the next night. */
   last: { block: number | null; kill: number | null; heal: number | null };
   /** Voted out, side announced at the start of the next day (HUNT-REVEAL-09). */
   pendingReveal: number[];
   record: HuntNightRecord | null;
 }
-
-export const ABSTAIN = 0;
 
 export function huntFlow(state: GameState): HuntFlow {
   return state.flow as unknown as HuntFlow;

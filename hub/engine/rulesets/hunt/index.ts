@@ -8,16 +8,9 @@
 import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
-import {
-  castVote,
-  closeHuntVote,
-  dayWaitingFor,
-  ready,
-  startHuntDay,
-  startHuntVote,
-  votePrompt,
-} from "./day.js";
-import { ABSTAIN, huntFlow, initialHuntFlow } from "./flow.js";
+import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
+import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
+import { huntFlow, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
 import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
@@ -51,7 +44,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
     if (!refused) endIfComplete(g);
     return refused;
   }
-  if (step === "discussion") return ready(g, seat);
+  if (step === "discussion") return markReady(g, huntFlow(g.state), seat, startHuntVote);
   if (step === "vote") return castVote(g, seat, ABSTAIN);
   return reject("not_your_turn");
 }
@@ -59,11 +52,9 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
 /** After someone left by the host's hand, the day's step may have everything it needs. */
 function afterRemoval(g: Game): void {
   const flow = huntFlow(g.state);
-  const living = g.living();
-  if (g.state.step === "discussion" && living.every((s) => flow.ready.includes(s.seat)))
+  if (g.state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
     startHuntVote(g);
-  else if (g.state.step === "vote" && living.every((s) => String(s.seat) in flow.votes))
-    closeHuntVote(g);
+  else if (g.state.step === "vote" && everyoneVoted(g, flow)) closeHuntVote(g);
 }
 
 export const hunt: Ruleset = {
@@ -113,15 +104,8 @@ export const hunt: Ruleset = {
   },
   awake: () => true,
   proposals: shotProposals,
-  waitingFor: dayWaitingFor,
-  timings(options) {
-    const o = options as HuntOptions;
-    const t: Record<string, number> = {};
-    if (o.nightSeconds !== null) t.night = o.nightSeconds;
-    if (o.discussionSeconds !== null) t.discussion = o.discussionSeconds;
-    if (o.voteSeconds !== null) t.vote = o.voteSeconds;
-    return t;
-  },
+  waitingFor: (state) => dayWaitingFor(state, huntFlow(state)),
+  timings: (options) => dayTimings(options as HuntOptions),
   extras(options, seatCount) {
     const mafia = huntMafiaSize(seatCount);
     return {
