@@ -152,6 +152,9 @@ describe("hunt mafia", () => {
     const d = huntTable();
     d.actOk(2, "shoot", [8]).actOk(3, "shoot", [8]);
     expect(d.state.flow.night).toMatchObject({ shot: { by: 3, target: 8 } });
+    // HUNT-OPEN-13: the executor must be a living mafioso; removed, his shot is gone.
+    d.host({ cmd: "remove", seat: 3 });
+    expect(d.state.flow.night).toMatchObject({ shot: null, proposals: { "2": 8 } });
   });
 
   it("HUNT-MAF-05: the mafia's message gives the victim and the shooter (the sender); only a living mafioso may send it", () => {

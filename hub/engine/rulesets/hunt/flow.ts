@@ -15,7 +15,7 @@ export interface HuntNight {
   /** The Boss's block (HUNT-BOSS-06). */
   block: number | null;
   /** Each mafioso's latest proposal, seen by the other mafiosi (HUNT-MAF-01). */
-  shots: Record<string, number>;
+  proposals: Record<string, number>;
   /** The latest `shoot` sent: the mafia's shot, its sender the executor (HUNT-MAF-04/05). */
   shot: { by: number; target: number } | null;
   /** The Maniac's shot (HUNT-MAN-03). */
@@ -62,5 +62,5 @@ export function initialHuntFlow(): HuntFlow {
 }
 
 export function emptyNight(): HuntNight {
-  return { block: null, shots: {}, shot: null, kill: null, heal: null, hunts: {}, moved: [] };
+  return { block: null, proposals: {}, shot: null, kill: null, heal: null, hunts: {}, moved: [] };
 }

@@ -36,13 +36,10 @@ export function takeOut(g: Game, seat: SeatState, out: HuntOut): void {
   flow.ready = flow.ready.filter((s) => s !== seat.seat);
   const night = flow.night;
   if (!night) return;
-  delete night.shots[key];
+  delete night.proposals[key];
   delete night.hunts[key];
-  if (night.shot?.by === seat.seat) {
-    // The mafia's shot falls back to the latest proposal of a living mafioso, if any.
-    const other = Object.entries(night.shots).at(-1);
-    night.shot = other ? { by: Number(other[0]), target: other[1] } : null;
-  }
+  // HUNT-OPEN-13: the executor must be a living mafioso; the others must send the shot again.
+  if (night.shot?.by === seat.seat) night.shot = null;
 }
 
 /**

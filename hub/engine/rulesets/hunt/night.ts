@@ -100,7 +100,7 @@ export function nightAct(
       night.block = target;
       break;
     case "shoot":
-      night.shots[key] = target;
+      night.proposals[key] = target;
       night.shot = { by: seat.seat, target };
       break;
     case "kill":
@@ -146,5 +146,5 @@ export function missingMoves(state: GameState): string[] {
 export function shotProposals(state: GameState, seat: SeatState): Record<string, number> {
   const night = huntFlow(state).night;
   if (!night || !seat.alive || seat.team !== "mafia") return {};
-  return { ...night.shots };
+  return { ...night.proposals };
 }
