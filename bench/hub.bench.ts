@@ -61,14 +61,9 @@ const loads: string[] = [];
 for (const [tables, seats] of configs) {
   const name = `${tables} x ${seats}`;
   say(`${name} through the hub (load ${load()})...`);
+  // One directory per configuration: the hub's main thread and tsx's loader thread each write a profile.
   const nodeArgs = values.profile
-    ? [
-        "--cpu-prof",
-        "--cpu-prof-dir",
-        values.profile,
-        "--cpu-prof-name",
-        `hub-${tables}x${seats}.cpuprofile`,
-      ]
+    ? ["--cpu-prof", "--cpu-prof-dir", join(values.profile, `hub-${tables}x${seats}`)]
     : [];
   const hub = await runHub(tables, seats, Number(values["max-seconds"]), nodeArgs);
   const relays: RelayRunResult[] = [];

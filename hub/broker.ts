@@ -175,15 +175,27 @@ export async function createBroker(opts: {
     },
   });
 
+  /** Messages published so far per topic: see publish(). */
+  const counters = new Map<string, number>();
   const publish = (msg: OutMessage): Promise<void> => {
-    const packet: PublishPacket = {
+    // Aedes drops, per client, a message whose (brokerId, brokerCounter) is not newer than
+    // one it already delivered (its duplicate check for clustered brokers). With one
+    // counter for the whole broker, a log entry that overtakes a retained view (which
+    // takes one asynchronous step more) made the client drop the view. Numbering per
+    // topic keeps the check to what it should mean here: never an older message on a
+    // topic after a newer one.
+    const counter = (counters.get(msg.topic) ?? 0) + 1;
+    counters.set(msg.topic, counter);
+    const packet = {
       cmd: "publish",
       topic: msg.topic,
       payload: Buffer.from(msg.payload, "utf8"),
       qos: msg.qos,
       retain: msg.retain,
       dup: false,
-    };
+      brokerId: `${aedes.id}:${msg.topic}`,
+      brokerCounter: counter,
+    } as PublishPacket;
     return new Promise((resolve, reject) =>
       aedes.publish(packet, (err) => (err ? reject(err) : resolve())),
     );

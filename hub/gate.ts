@@ -6,6 +6,10 @@
  * out with a token bucket. An empty bucket pauses reading instead of dropping: a paddle
  * that bursts is slowed down, never loses an input, and a flooder only fills its own
  * TCP window.
+ *
+ * Outgoing: mqtt-packet writes each packet in several small pieces (header, topic,
+ * payload) between a cork and an uncork, and Aedes writes a burst of packets to one client
+ * in one tick; `_writev` hands everything corked to the socket as one write.
  */
 import { Duplex } from "node:stream";
 
@@ -62,7 +66,22 @@ export class ConnectionGate extends Duplex {
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
-    if (this.inner.destroyed || this.inner.writableEnded || this.inner.write(chunk)) cb();
+    this.writeInner(chunk, cb);
+  }
+
+  override _writev(
+    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
+    cb: (err?: Error | null) => void,
+  ): void {
+    const data =
+      chunks.length === 1
+        ? (chunks[0] as { chunk: Buffer }).chunk
+        : Buffer.concat(chunks.map((c) => c.chunk));
+    this.writeInner(data, cb);
+  }
+
+  private writeInner(data: Buffer, cb: (err?: Error | null) => void): void {
+    if (this.inner.destroyed || this.inner.writableEnded || this.inner.write(data)) cb();
     else this.inner.once("drain", () => cb());
   }
 

@@ -1,9 +1,14 @@
 /**
- * Everything a table sends goes out through here, in order: the views that changed, then
- * the effects of the input (announcements, signals), then the host reply. Aedes's
- * publish runs retained and non-retained messages through different asynchronous steps,
- * so two back-to-back publishes can overtake each other; chaining them keeps a client's
- * picture consistent (the state before the announcement that explains it).
+ * Everything a table sends goes out through here: the effects of an input (announcements,
+ * signals), the views that changed, then the host reply. Messages are handed to the broker
+ * at once, without waiting for the previous one to be routed: that wait (Aedes calls back
+ * only once every subscriber's socket took the message, so one slow client held up the
+ * whole table) was the tail of the publish path. Order per topic is kept without it:
+ * every message on a topic takes the same path through Aedes (same retain flag, same
+ * QoS), and each of its asynchronous steps is first-in first-out; broker.ts numbers the
+ * messages per topic for Aedes's duplicate check. Messages on different topics may
+ * overtake each other (a retained view takes one step more than a log entry); each view
+ * is complete in itself.
  */
 import {
   encode,
@@ -11,6 +16,7 @@ import {
   hostViewTopic,
   type LogEntry,
   padded,
+  padJson,
   publicLogTopic,
   publicStateTopic,
   SEAT_VIEW_BUCKET,
@@ -33,8 +39,9 @@ export interface OutMessage {
 export type PublishFn = (msg: OutMessage) => Promise<void>;
 
 export class TablePublisher {
-  private tail: Promise<void> = Promise.resolve();
-  /** Last published payload per retained topic, with `rev` left out, to skip unchanged views. */
+  /** Publishes handed to the broker and not yet routed, for flush(). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Last published view per retained topic, serialized with `now` at 0 and without `rev`. */
   private readonly last = new Map<string, string>();
   /** How many seat views are retained now, so a smaller new game can clear the rest. */
   private seatsRetained = 0;
@@ -46,62 +53,51 @@ export class TablePublisher {
   ) {}
 
   private send(msg: OutMessage): void {
-    this.tail = this.tail.then(() =>
-      this.publish(msg).catch((err: Error) => {
-        this.log.error(
-          { event: "publish.failed", topic: msg.topic, err: err.message },
-          "publish failed",
-        );
-      }),
-    );
+    const routed = this.publish(msg).catch((err: Error) => {
+      this.log.error(
+        { event: "publish.failed", topic: msg.topic, err: err.message },
+        "publish failed",
+      );
+    });
+    this.inFlight.add(routed);
+    void routed.then(() => this.inFlight.delete(routed));
   }
 
   /** Last `rev` given per seat view topic. */
   private readonly revs = new Map<string, number>();
 
   /**
-   * Publishes a view unless only its clock (`now`) moved. Seat views get their `rev` here:
+   * Publishes a view unless it is the one retained now. `key` is the view serialized once,
+   * with its clock (`now`) at 0 so that only the clock moving does not count as a change;
+   * the payload is the same text with the clock put in. Seat views get their `rev` here:
    * strictly increasing per topic, and at least the hub's clock in ms, so it also keeps
    * increasing across a restart. A counter of accepted inputs would let a paddle count the
    * secret choices of others.
    */
-  private sendIfChanged(
-    topic: string,
-    view: Record<string, unknown>,
-    now: number,
-    numbered: boolean,
-  ): void {
-    const { now: _now, ...rest } = view;
-    const key = JSON.stringify(rest);
+  private sendIfChanged(topic: string, key: string, payload: () => string): void {
     if (this.last.get(topic) === key) return;
     this.last.set(topic, key);
-    let payload = encode(view);
-    if (numbered) {
-      const rev = Math.max((this.revs.get(topic) ?? 0) + 1, now);
-      this.revs.set(topic, rev);
-      payload = padded({ rev, ...view }, SEAT_VIEW_BUCKET);
-    }
-    this.send({ topic, payload, qos: 1, retain: true });
+    this.send({ topic, payload: payload(), qos: 1, retain: true });
   }
 
   /** Publishes every view of the state that differs from what is retained now. */
   views(state: GameState, now: number = Date.now()): void {
     const t = this.table;
-    this.sendIfChanged(
-      publicStateTopic(t),
-      publicView(state, now) as unknown as Record<string, unknown>,
-      now,
-      false,
-    );
-    this.sendIfChanged(
-      hostViewTopic(t),
-      hostView(state, now) as unknown as Record<string, unknown>,
-      now,
-      false,
+    const pub = publicView(state, 0);
+    const pubKey = JSON.stringify(pub);
+    this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
+    const hostKey = JSON.stringify(hostView(state, 0, pub));
+    this.sendIfChanged(hostViewTopic(t), hostKey, () =>
+      withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
     );
     for (const s of state.seats) {
-      const view = seatView(state, s.seat) as unknown as Record<string, unknown>;
-      this.sendIfChanged(seatViewTopic(t, s.seat), view, now, true);
+      const topic = seatViewTopic(t, s.seat);
+      const key = JSON.stringify(seatView(state, s.seat));
+      this.sendIfChanged(topic, key, () => {
+        const rev = Math.max((this.revs.get(topic) ?? 0) + 1, now);
+        this.revs.set(topic, rev);
+        return padJson(`{"rev":${rev},${key.slice(1)}`, SEAT_VIEW_BUCKET);
+      });
     }
     // Seats beyond the current game keep no stale view: an empty retained payload clears it.
     for (let n = state.seats.length + 1; n <= this.seatsRetained; n++) {
@@ -129,8 +125,18 @@ export class TablePublisher {
     this.send({ topic: hostReplyTopic(this.table), payload: encode(reply), qos: 1, retain: false });
   }
 
-  /** Resolves when everything sent so far has been handed to the broker. */
-  flush(): Promise<void> {
-    return this.tail;
+  /** Resolves when everything sent so far has been routed by the broker. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
+}
+
+/**
+ * A public view's JSON (alone, or inside the host view from `from` on) with its clock put
+ * in: its first `"now":0,` from there is the view's own, as `table` and `ruleset` (ids
+ * without quotes) are the only fields before it.
+ */
+function withClock(json: string, from: number, now: number): string {
+  const at = json.indexOf('"now":0,', from);
+  return `${json.slice(0, at)}"now":${now},${json.slice(at + 8)}`;
 }

@@ -8,8 +8,16 @@ export const SIGNAL_BUCKET = 64;
 
 /** JSON of `message` plus a `pad` of spaces, to the next multiple of `bucket` bytes. */
 export function padded(message: Record<string, unknown>, bucket: number): string {
-  const bare = JSON.stringify({ ...message, pad: "" });
-  const size = Buffer.byteLength(bare);
+  return padJson(JSON.stringify(message), bucket);
+}
+
+/**
+ * The same for a JSON object already serialized (so it is serialized once): the `pad`
+ * field goes last, exactly as `padded` would put it.
+ */
+export function padJson(json: string, bucket: number): string {
+  const open = json === "{}" ? '{"pad":"' : `${json.slice(0, -1)},"pad":"`;
+  const size = Buffer.byteLength(open) + 2;
   const target = Math.ceil(size / bucket) * bucket;
-  return JSON.stringify({ ...message, pad: " ".repeat(target - size) });
+  return `${open}${" ".repeat(target - size)}"}`;
 }

@@ -8,6 +8,7 @@
  * (test/engine/layers.test.ts checks it).
  */
 
+import type { PublicState } from "../../protocol/index.js";
 import type { Ruleset } from "./ruleset.js";
 import { rulesetById } from "./rulesets/index.js";
 import * as core from "./step.js";
@@ -55,8 +56,8 @@ export function publicView(state: GameState, now: number) {
   return views.publicView(rulesetOf(state), state, now);
 }
 
-export function hostView(state: GameState, now: number) {
-  return views.hostView(rulesetOf(state), state, now);
+export function hostView(state: GameState, now: number, pub?: PublicState) {
+  return views.hostView(rulesetOf(state), state, now, pub);
 }
 
 export function seatView(state: GameState, seat: number): views.SeatViewBody {

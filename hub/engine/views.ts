@@ -63,10 +63,15 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
   };
 }
 
-/** Everything a host may see, roles and night choices included; the generator state is left out. */
-export function hostView(r: Ruleset, state: GameState, now: number) {
-  const { rng: _rng, ...rest } = structuredClone(state);
-  return { ...rest, public: publicView(r, state, now) };
+/**
+ * Everything a host may see, roles and night choices included; the generator state is left
+ * out. It shares the state's objects rather than copying them (the hub serializes it at
+ * once, and a committed state is never changed: step() works on a copy); `pub` is the
+ * public view of the same moment, when the caller has built it already.
+ */
+export function hostView(r: Ruleset, state: GameState, now: number, pub?: PublicState) {
+  const { rng: _rng, ...rest } = state;
+  return { ...rest, public: pub ?? publicView(r, state, now) };
 }
 
 function allies(
