@@ -52,7 +52,8 @@ export function renderScreen(
   let ask = "";
   const item = menu.current;
   if (item) {
-    const head = menu.prompt ? menu.prompt.action : "speech";
+    let head = menu.prompt ? menu.prompt.action : "speech";
+    if (menu.choosingOption) head += ` ${menu.chosen.join(",")}`;
     const armed = menu.armed === menu.cursor ? " ok?" : "";
     ask = `${head}: >${label(item)}<${armed} ${menu.cursor + 1}/${menu.items.length}`;
   }

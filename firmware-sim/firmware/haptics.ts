@@ -21,6 +21,8 @@ export const HAPTIC_PATTERNS: Record<string, number[]> = {
   home: [15, 90, 15],
   /** A choice is armed: press ok again to send it. */
   armed: [250],
+  /** The target is taken; now choose the option (the cursor is on the first one). */
+  options: [250, 150, 250],
   /** No link to the hub (refused login, no broker): the LED says which. */
   fault: [400, 150, 400, 150, 400],
 };

@@ -3,6 +3,12 @@
  * "pass" when passing means something (the seat's own speech: "thank you"; an optional
  * action: decline). Keys move a cursor; `ok` arms the item under it and a second `ok`
  * sends it, so a blindfolded player never sends by a slip. Moving the cursor disarms.
+ *
+ * A prompt with `options` (any ruleset: e.g. the hunt's claimed status) is two questions:
+ * first the target(s), then the option. Confirming the target buzzes `options` (two long)
+ * and puts the cursor on the first option, in the prompt's order, followed by "back" (to
+ * the targets again) and "pass" if offered; `home` marks the first item as everywhere, so
+ * a blindfolded player counts ticks from there.
  */
 import type { Prompt } from "../../protocol/views.js";
 
@@ -10,6 +16,7 @@ export type MenuItem =
   | { kind: "target"; seat: number }
   | { kind: "option"; id: string }
   | { kind: "send" }
+  | { kind: "back" }
   | { kind: "pass" };
 
 /** What the player decided; the paddle turns it into an `act` or `pass` input. */
@@ -18,7 +25,7 @@ export type Intent =
   | { kind: "pass" };
 
 /** What the paddle should make the player feel. */
-export type MenuFeedback = "tick" | "home" | "armed" | "sent" | "none";
+export type MenuFeedback = "tick" | "home" | "armed" | "options" | "sent" | "none";
 
 export class Menu {
   prompt: Prompt | null = null;
@@ -56,11 +63,17 @@ export class Menu {
       if (p.max > 1) items.push({ kind: "send" });
     } else if (p) {
       for (const id of p.options) items.push({ kind: "option", id: id });
+      if (p.max > 0) items.push({ kind: "back" });
     }
     if (this.canPass || (p !== null && p.min === 0)) items.push({ kind: "pass" });
     this.items = items;
     this.cursor = 0;
     this.armed = -1;
+  }
+
+  /** The targets are taken and the menu asks for the option. */
+  get choosingOption(): boolean {
+    return this.stage === "options" && this.prompt !== null && this.prompt.max > 0;
   }
 
   get current(): MenuItem | null {
@@ -94,6 +107,12 @@ export class Menu {
     }
     this.armed = -1;
     if (item.kind === "pass") return { feedback: "sent", intent: { kind: "pass" } };
+    if (item.kind === "back") {
+      this.stage = "targets";
+      this.build();
+      this.chosen = [];
+      return { feedback: "home", intent: null };
+    }
     if (!p) return { feedback: "none", intent: null };
     if (item.kind === "target") this.chosen = [item.seat];
     if (item.kind === "option")
@@ -104,7 +123,7 @@ export class Menu {
       const chosen = this.chosen;
       this.build();
       this.chosen = chosen;
-      return { feedback: "home", intent: null };
+      return { feedback: "options", intent: null };
     }
     return { feedback: "sent", intent: this.act(p, this.chosen, null) };
   }

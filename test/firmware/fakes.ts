@@ -11,6 +11,8 @@ import type {
   MqttMessage,
   MqttPublishOptions,
 } from "../../firmware-sim/firmware/mqtt.js";
+import { Paddle } from "../../firmware-sim/firmware/paddle.js";
+import { seatViewTopic } from "../../protocol/topics.js";
 import type { SeatView } from "../../protocol/views.js";
 
 interface Timer {
@@ -207,4 +209,26 @@ export function seatView(seat: number, rev: number, over: Partial<SeatView> = {}
     stir: 0,
     ...over,
   };
+}
+
+/** One paddle on the fakes, started; `login` plays the broker accepting it (view `rev`). */
+export function fakePaddle(seat: number, seed = 1) {
+  const clock = new FakeClock();
+  const hal = new FakeHal(clock, seed);
+  const { factory, made } = fakeFactory();
+  const paddle = new Paddle(hal, factory, {
+    host: "hub",
+    port: 1883,
+    table: "t1",
+    seat,
+    password: "pw",
+  });
+  paddle.start();
+  const mqtt = made[0] as FakeMqtt;
+  /** The broker accepts: `connected`, then the retained view. */
+  const login = (rev = 10, over: Partial<SeatView> = {}) => {
+    mqtt.connected();
+    mqtt.deliver(seatViewTopic("t1", seat), seatView(seat, rev, over));
+  };
+  return { clock, hal, paddle, mqtt, login };
 }

@@ -2,34 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMINGS } from "../../firmware-sim/firmware/config.js";
 import { HAPTIC_PATTERNS } from "../../firmware-sim/firmware/haptics.js";
-import { Paddle } from "../../firmware-sim/firmware/paddle.js";
 import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
-import { FakeClock, FakeHal, type FakeMqtt, fakeFactory, seatView } from "./fakes.js";
+import { fakePaddle, seatView } from "./fakes.js";
 
 const SEAT = 4;
 const VIEW = seatViewTopic("t1", SEAT);
 const LOGIN = DEFAULT_TIMINGS.loginTimeoutMs;
 
-function setup(seed = 1) {
-  const clock = new FakeClock();
-  const hal = new FakeHal(clock, seed);
-  const { factory, made } = fakeFactory();
-  const paddle = new Paddle(hal, factory, {
-    host: "hub",
-    port: 1883,
-    table: "t1",
-    seat: SEAT,
-    password: "pw",
-  });
-  paddle.start();
-  const mqtt = made[0] as FakeMqtt;
-  /** The broker accepts: `connected`, then the retained view. */
-  const login = (rev = 10, over = {}) => {
-    mqtt.connected();
-    mqtt.deliver(VIEW, seatView(SEAT, rev, over));
-  };
-  return { clock, hal, paddle, mqtt, login };
-}
+const setup = (seed = 1) => fakePaddle(SEAT, seed);
 
 describe("connecting", () => {
   it("connects with the seat's credentials and subscribes to its view, signal and the public state", () => {
