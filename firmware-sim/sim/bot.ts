@@ -1,10 +1,14 @@
 /**
  * A bot player for one paddle: it decides only from what its own paddle knows (its seat
  * view and the public glance) and acts only through the paddle's sensors and keys. It
- * plays legal random moves: blindfold on at night unless woken with something to do,
- * random nominations, random thumbs in votes (never down and up inside one window, which
- * would be a provocation), the mafia's agreed shot, random checks, "thank you" at the end
- * of its speech.
+ * plays legal random moves of any ruleset, from the prompts alone: blindfold on at night
+ * unless woken with something to do, random thumbs in a vote by thumbs (never down and up
+ * inside one window, which would be a provocation), the mafia's agreed shot, a random
+ * target for any other prompt (decoys included), and for a prompt with options (the
+ * hunt's claimed status) a random option or, now and then, "pass". A prompt still offered
+ * after its answer (a changeable vote, a proposal) is answered again once in a while;
+ * one that goes away (a vote cast once) is not. "pass" where it is the only move ("thank
+ * you", "ready").
  */
 import type { SimPaddle } from "./sim-paddle.js";
 
@@ -18,15 +22,26 @@ export interface BotOptions {
   held: (seat: number) => boolean;
   voteChance?: number;
   nominateChance?: number;
+  /** How often a prompt with options is answered rather than passed (the hunt's `hunt`). */
+  optionChance?: number;
+  /** How often a prompt still offered after the bot's answer is answered once more. */
+  changeChance?: number;
 }
 
-const VOTE_STEPS = ["vote", "revote", "leavevote"];
+/**
+ * A vote by thumbs: the public state counts one nominee at a time (sport's vote and
+ * revote), or it is sport's all-leave vote. Other rulesets vote by prompts.
+ */
+function thumbVote(step: string, counting: number | null): boolean {
+  return ((step === "vote" || step === "revote") && counting !== null) || step === "leavevote";
+}
 
 export class Bot {
   private timer: NodeJS.Timeout | null = null;
   private window = "";
   private voteHere = false;
-  private readonly done = new Set<string>();
+  /** Question key → the view rev it was answered at, and whether it may be changed once. */
+  private readonly done = new Map<string, { rev: number; again: boolean }>();
   private stopped = false;
 
   constructor(
@@ -69,16 +84,26 @@ export class Bot {
     if (g.phase === "ended") return false;
     // Out of the game, a seat still ends its own last word.
     if (!v.alive && g.speaker !== this.sp.seat) return false;
-    const inVote = g.phase === "day" && VOTE_STEPS.includes(g.step);
-    if (inVote) return this.vote(`${g.step}|${g.round}|${g.counting}`);
+    if (g.phase === "day" && thumbVote(g.step, g.counting))
+      return this.vote(`${g.step}|${g.round}|${g.counting}`);
     if (hal.thumbLevel) {
       hal.setThumb(false);
       return true;
     }
     const key = `${g.phase}|${g.step}|${g.round}|${g.speaker}|${v.prompt ? v.prompt.action : "-"}`;
-    if (this.done.has(key) || p.menu.items.length === 0) return false;
-    this.done.add(key);
-    return this.answer();
+    if (p.menu.items.length === 0) return false;
+    const asked = this.done.get(key);
+    if (asked === undefined) {
+      // The mafia's shot stays as agreed (in sport a second shot would spoil it).
+      this.done.set(key, { rev: v.rev, again: v.prompt !== null && v.prompt.action !== "shoot" });
+      return this.answer();
+    }
+    // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
+    // changeable choice (the app's vote, a mafia proposal). Change it now and then, once.
+    if (!asked.again || p.outbox.pending > 0 || v.rev <= asked.rev || v.prompt === null)
+      return false;
+    asked.again = false;
+    return this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer();
   }
 
   /** A new counting window: release a thumb held from the last one, then maybe vote here. */
@@ -116,6 +141,10 @@ export class Bot {
       return sp.pass();
     }
     const target = pool[Math.floor(this.o.rand() * pool.length)];
-    return target === undefined ? sp.pass() : sp.pick(target);
+    if (target === undefined) return sp.pass();
+    if (prompt.options.length === 0) return sp.pick(target);
+    if (this.o.rand() >= (this.o.optionChance ?? 0.5) && sp.canPass()) return sp.pass();
+    const option = prompt.options[Math.floor(this.o.rand() * prompt.options.length)] as string;
+    return sp.pickWithOption(target, option);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A host for a table of bots, over the host identity: it sets the game up with short
- * timings, starts it once every paddle is online, and ends each night step with `next` as
- * soon as the host view shows that everything the step needs is in (the shot, the check)
- * and every seat the step does not wake is blindfolded. Day steps run on their timers and
+ * timings, starts it once every paddle is online, and (sport) ends each night step with
+ * `next` as soon as the host view shows that everything the step needs is in (the shot,
+ * the check) and every seat the step does not wake is blindfolded. Day steps run on their timers and
  * the speakers' "thank you". A game that is in progress when it connects is ended first.
  */
 import type { MqttClient } from "mqtt";
@@ -24,6 +24,13 @@ export const FAST_SPORT_OPTIONS = {
   nightStepSeconds: 3,
   mafiaMeetingSeconds: 5,
   autoAdvance: true,
+};
+
+/** The fastest timings of each ruleset, for bot games; the host's own options win over them. */
+export const FAST_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
+  sport: FAST_SPORT_OPTIONS,
+  app: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
+  hunt: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
 };
 
 /** Sport: which roles a night step wakes (RULES.md SPORT-NIGHT). */
@@ -137,7 +144,7 @@ export class HostBot {
       this.command("setup", {
         ruleset: this.o.ruleset ?? "sport",
         seats,
-        options: this.o.options ?? FAST_SPORT_OPTIONS,
+        options: { ...FAST_OPTIONS[this.o.ruleset ?? "sport"], ...this.o.options },
       });
       return;
     }
@@ -151,9 +158,12 @@ export class HostBot {
     if (this.stage === "running") this.considerNext(v);
   }
 
-  /** Ends a night step early once it has what it needs. */
+  /**
+   * Ends a night step early once it has what it needs. Only sport's steps wait for the
+   * host; the other rulesets' nights end by themselves once every seat has answered.
+   */
   private considerNext(v: HostViewLike): void {
-    if (v.phase !== "night") return;
+    if (v.phase !== "night" || !(v.step in WOKEN_BY)) return;
     const key = `${v.round}|${v.step}`;
     if (this.nextSentFor === key) return;
     const now = Date.now();

@@ -97,6 +97,12 @@ export class SimPaddle {
     return this.choose((item) => item.kind === "target" && item.seat === seat);
   }
 
+  /** A prompt with options: the target, then (the menu's second question) the option. */
+  pickWithOption(seat: number, option: string): boolean {
+    if (!this.pick(seat)) return false;
+    return this.choose((item) => item.kind === "option" && item.id === option);
+  }
+
   pass(): boolean {
     return this.choose((item) => item.kind === "pass");
   }

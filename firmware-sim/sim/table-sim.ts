@@ -34,6 +34,8 @@ export interface SimOptions {
   bots?: boolean;
   /** Run the host bot (setup with short timings, start, `next` at night). */
   hostBot?: boolean;
+  /** The ruleset the host bot sets up (default sport). */
+  ruleset?: string;
   hostOptions?: Record<string, unknown>;
   script?: Scenario;
   thinkMs?: [number, number];
@@ -141,6 +143,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         table,
         password: password(hostUsername(table)),
         seats: o.paddles,
+        ...(o.ruleset ? { ruleset: o.ruleset } : {}),
         options: o.hostOptions,
         log: say,
       })
