@@ -303,6 +303,7 @@ export const de: Record<MessageKey, string> = {
   "phone.position": "{i} von {n}",
   "phone.send": "Wahl senden ({n} gewählt)",
   "phone.chosen": "gewählt",
+  "phone.back": "Zurück zur Wahl des Spielers",
   "phone.pass.thanks": "Danke (Rede beenden)",
   "phone.pass.ready": "Bereit zur Abstimmung",
   "phone.pass.abstain": "Enthaltung",

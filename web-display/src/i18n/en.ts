@@ -303,6 +303,7 @@ export const en = {
   "phone.position": "{i} of {n}",
   "phone.send": "Send the choice ({n} chosen)",
   "phone.chosen": "chosen",
+  "phone.back": "Back to the choice of player",
   "phone.pass.thanks": "Thank you (end my speech)",
   "phone.pass.ready": "Ready to vote",
   "phone.pass.abstain": "Abstain",

@@ -301,6 +301,7 @@ export const ru: Record<MessageKey, string> = {
   "phone.position": "{i} из {n}",
   "phone.send": "Отправить выбор (выбрано: {n})",
   "phone.chosen": "выбран",
+  "phone.back": "Назад к выбору игрока",
   "phone.pass.thanks": "Спасибо (закончить речь)",
   "phone.pass.ready": "Готов голосовать",
   "phone.pass.abstain": "Воздержаться",

@@ -204,6 +204,8 @@ export class SeatScreen extends MafiaElement {
         return t(`phone.option.${item.id}`, undefined, item.id);
       case "send":
         return t("phone.send", { n: chosen.length });
+      case "back":
+        return t("phone.back");
       case "pass": {
         const meaning = this.session?.paddle.view?.pass ?? "pass";
         return t(`phone.pass.${meaning}`, undefined, t("phone.pass.pass"));
@@ -212,7 +214,7 @@ export class SeatScreen extends MafiaElement {
   }
 }
 
-/** `target:3`, `option:mafia`, `send`, `pass`: what the tests and the styles read. */
+/** `target:3`, `option:mafia`, `send`, `back`, `pass`: what the tests and the styles read. */
 export function itemKey(item: MenuItem): string {
   if (item.kind === "target") return `target:${item.seat}`;
   if (item.kind === "option") return `option:${item.id}`;
