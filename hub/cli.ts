@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { startSim } from "../firmware-sim/sim/index.js";
 import { MAX_SEATS } from "../protocol/index.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
-import { startHub } from "./server.js";
+import { parseTables, startHub } from "./server.js";
 
 function port(value: string): number {
   const n = Number(value);
@@ -45,6 +45,7 @@ export async function main(argv: string[]): Promise<void> {
     .option("--ruleset <id>", "ruleset of the default game of a table without a journal", "sport")
     .option("--seats <n>", "seats of the default game", count(MAX_SEATS), 10)
     .option("--sim <n>", "also start N simulated paddles", count(MAX_SEATS), 0)
+    .option("--board <file>", "drive Firmata boards: a host box and wired seats (docs/HARDWARE.md)")
     .addOption(
       new Option("--log-level <level>", "log verbosity").choices(LOG_LEVELS).default("info"),
     )
@@ -58,10 +59,18 @@ export async function main(argv: string[]): Promise<void> {
     ruleset: string;
     seats: number;
     sim: number;
+    board?: string;
     logLevel: LogLevel;
   }>();
 
   const log = createLogger(o.logLevel);
+  // A wrong board file stops the start with every bad field named, before anything listens.
+  const hardware = o.board ? await import("./hardware/index.js") : null;
+  const boardConfig = o.board ? await hardware?.loadBoardConfig(o.board) : undefined;
+  if (boardConfig && !parseTables(o.table).includes(boardConfig.table))
+    throw new Error(
+      `${o.board}: table "${boardConfig.table}" is not one this hub serves (--table)`,
+    );
 
   let hub: Awaited<ReturnType<typeof startHub>>;
   try {
@@ -82,6 +91,17 @@ export async function main(argv: string[]): Promise<void> {
 
   let stopSim: (() => Promise<void>) | null = null;
   if (o.sim > 0) stopSim = await startSimulator(hub, o.sim, o.table);
+  const boards =
+    hardware && boardConfig
+      ? hardware.startHardware(
+          boardConfig,
+          {
+            mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+            password: (user) => hub.secrets.password(user),
+          },
+          log,
+        )
+      : null;
 
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
   // Pairing links for the screens, as a log line (stdout keeps its one line). The display key
@@ -109,6 +129,7 @@ export async function main(argv: string[]): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     (async () => {
       await stopSim?.();
+      await boards?.stop();
       await hub.stop();
     })().then(
       () => process.exit(0),

@@ -1,0 +1,348 @@
+/**
+ * A Firmata board on a TCP port, speaking the bytes StandardFirmata 2.5 speaks, so that
+ * johnny-five and firmata-io can be tested (and the hub's host box run) without hardware:
+ *
+ * - on connect it announces itself like a board fresh out of reset (REPORT_VERSION and the
+ *   firmware name), and answers both again on request;
+ * - it answers the capability and analog-mapping queries for an Uno-like pin layout
+ *   (pins 0..19, 14..19 = A0..A5, PWM on 3/5/6/9/10/11, I2C on 18/19);
+ * - it takes pin modes, digital writes (port and single pin), analog/PWM writes and
+ *   I2C writes, and records every one;
+ * - it reports each digital port whose reporting is on: at once when turned on, and on every
+ *   change of an input pin's level that `setInput` makes (a button, a sensor).
+ *
+ * An LCD on a PCF8574 backpack at an I2C address can be attached: its text is decoded
+ * from the I2C writes (hd44780.ts). `dropClients` closes every connection, as a board
+ * that is unplugged would; pin levels survive, as a real board's wiring does.
+ */
+import { EventEmitter } from "node:events";
+import { createServer, type Server, type Socket } from "node:net";
+import { Hd44780 } from "./hd44780.js";
+
+const REPORT_VERSION = 0xf9;
+const SYSTEM_RESET = 0xff;
+const START_SYSEX = 0xf0;
+const END_SYSEX = 0xf7;
+const DIGITAL_MESSAGE = 0x90;
+const ANALOG_MESSAGE = 0xe0;
+const REPORT_ANALOG = 0xc0;
+const REPORT_DIGITAL = 0xd0;
+const PIN_MODE = 0xf4;
+const SET_DIGITAL_PIN_VALUE = 0xf5;
+const QUERY_FIRMWARE = 0x79;
+const CAPABILITY_QUERY = 0x6b;
+const CAPABILITY_RESPONSE = 0x6c;
+const ANALOG_MAPPING_QUERY = 0x69;
+const ANALOG_MAPPING_RESPONSE = 0x6a;
+const PIN_STATE_QUERY = 0x6d;
+const PIN_STATE_RESPONSE = 0x6e;
+const I2C_REQUEST = 0x76;
+
+export const MODES = { INPUT: 0, OUTPUT: 1, ANALOG: 2, PWM: 3, I2C: 6, PULLUP: 0x0b } as const;
+
+const PIN_COUNT = 20;
+const FIRST_ANALOG = 14;
+const PWM_PINS = new Set([3, 5, 6, 9, 10, 11]);
+const I2C_PINS = new Set([18, 19]);
+const FIRMWARE = "StandardFirmata.ino (emulated)";
+
+/** A record of one thing the host asked the board to do. */
+export type BoardWrite =
+  | { kind: "mode"; pin: number; mode: number }
+  | { kind: "digital"; pin: number; value: 0 | 1 }
+  | { kind: "analog"; pin: number; value: number }
+  | { kind: "i2c"; address: number; bytes: number[] };
+
+interface PinState {
+  mode: number;
+  /** What the host wrote (an output's level, or an input's pull-up). */
+  written: number;
+  /** A level forced from outside (a switch to ground), or null: nothing drives the pin. */
+  driven: 0 | 1 | null;
+}
+
+export class FirmataBoardEmulator extends EventEmitter {
+  readonly writes: BoardWrite[] = [];
+  /** Every change of an output pin's level (digital, or PWM on/off), in order. */
+  readonly outputLog: { pin: number; level: 0 | 1 }[] = [];
+  private readonly pins: PinState[] = [];
+  private readonly reporting = new Set<number>();
+  private readonly lcds = new Map<number, Hd44780>();
+  private readonly sockets = new Set<Socket>();
+  private server: Server | null = null;
+  connections = 0;
+
+  constructor() {
+    super();
+    for (let i = 0; i < PIN_COUNT; i++)
+      this.pins.push({ mode: MODES.OUTPUT, written: 0, driven: null });
+  }
+
+  /** Listens on a loopback port (0: a free one); resolves with the port. */
+  listen(port = 0, host = "127.0.0.1"): Promise<number> {
+    const server = createServer((socket) => this.accept(socket));
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        const address = server.address();
+        resolve(typeof address === "object" && address ? address.port : port);
+      });
+    });
+  }
+
+  /** Closes every connection, as an unplugged board would; the server keeps listening. */
+  dropClients(): void {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  async close(): Promise<void> {
+    this.dropClients();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Attaches a character LCD on a PCF8574 backpack at this I2C address. */
+  attachLcd(address: number, cols = 16, rows = 2): Hd44780 {
+    const lcd = new Hd44780(cols, rows);
+    this.lcds.set(address, lcd);
+    return lcd;
+  }
+
+  lcd(address: number): Hd44780 | undefined {
+    return this.lcds.get(address);
+  }
+
+  /** Drives a pin from outside (a switch closing to ground is 0); null lets it float. */
+  setInput(pin: number, level: 0 | 1 | null): void {
+    const p = this.pin(pin);
+    const before = this.level(pin);
+    p.driven = level;
+    if (this.level(pin) !== before) this.reportPort(pin >> 3);
+  }
+
+  /** The pin's level as a meter would read it. */
+  level(pin: number): 0 | 1 {
+    const p = this.pin(pin);
+    if (p.mode === MODES.OUTPUT || p.mode === MODES.PWM) return p.written ? 1 : 0;
+    if (p.driven !== null) return p.driven;
+    // An input floats; the pull-up (PULLUP mode, or the old way: writing 1 to an input) holds it high.
+    return p.mode === MODES.PULLUP || p.written ? 1 : 0;
+  }
+
+  mode(pin: number): number {
+    return this.pin(pin).mode;
+  }
+
+  private pin(n: number): PinState {
+    const p = this.pins[n];
+    if (!p) throw new Error(`the emulated board has pins 0..${PIN_COUNT - 1}, not ${n}`);
+    return p;
+  }
+
+  private accept(socket: Socket): void {
+    socket.setNoDelay(true);
+    this.sockets.add(socket);
+    this.connections += 1;
+    this.reporting.clear();
+    const parser = new FirmataParser((msg) => this.handle(socket, msg));
+    socket.on("data", (data) => parser.push(data));
+    socket.on("error", () => undefined);
+    socket.on("close", () => this.sockets.delete(socket));
+    // Like a board that has just been reset by the port opening.
+    this.send(socket, [REPORT_VERSION, 2, 5]);
+    this.send(socket, firmwareReport());
+    this.emit("connection");
+  }
+
+  private handle(socket: Socket, msg: number[]): void {
+    const [cmd = 0] = msg;
+    if (cmd === START_SYSEX) this.sysex(socket, msg.slice(1, -1));
+    else if (cmd === REPORT_VERSION) this.send(socket, [REPORT_VERSION, 2, 5]);
+    else if (cmd === SYSTEM_RESET) this.reporting.clear();
+    else if (cmd === PIN_MODE) this.setMode(msg[1] ?? 0, msg[2] ?? 0);
+    else if (cmd === SET_DIGITAL_PIN_VALUE) this.writeDigital(msg[1] ?? 0, (msg[2] ?? 0) & 1);
+    else this.midi(cmd, msg);
+  }
+
+  /** The channel messages: the command's low nibble is the port, pin or analog channel. */
+  private midi(cmd: number, msg: number[]): void {
+    const high = cmd & 0xf0;
+    const channel = cmd & 0x0f;
+    const value = (msg[1] ?? 0) | ((msg[2] ?? 0) << 7);
+    if (high === DIGITAL_MESSAGE) {
+      for (let bit = 0; bit < 8; bit++) this.writeDigital(channel * 8 + bit, (value >> bit) & 1);
+    } else if (high === ANALOG_MESSAGE) {
+      const before = this.level(channel);
+      this.pin(channel).written = value;
+      this.record({ kind: "analog", pin: channel, value });
+      this.outputChanged(channel, before);
+    } else if (high === REPORT_DIGITAL) {
+      if (msg[1]) {
+        this.reporting.add(channel);
+        this.reportPort(channel);
+      } else this.reporting.delete(channel);
+    } else if (high === REPORT_ANALOG) {
+      // No analog sensors on this board: nothing to report.
+    }
+  }
+
+  private sysex(socket: Socket, body: number[]): void {
+    const [cmd, ...data] = body;
+    if (cmd === QUERY_FIRMWARE) this.send(socket, firmwareReport());
+    else if (cmd === CAPABILITY_QUERY) this.send(socket, capabilityResponse());
+    else if (cmd === ANALOG_MAPPING_QUERY) this.send(socket, analogMappingResponse());
+    else if (cmd === PIN_STATE_QUERY) {
+      const pin = data[0] ?? 0;
+      const p = this.pin(pin);
+      this.send(socket, [
+        START_SYSEX,
+        PIN_STATE_RESPONSE,
+        pin,
+        p.mode,
+        p.written & 0x7f,
+        END_SYSEX,
+      ]);
+    } else if (cmd === I2C_REQUEST) this.i2c(data);
+    // I2C_CONFIG, SAMPLING_INTERVAL, STRING_DATA and the rest need no answer.
+  }
+
+  private i2c(data: number[]): void {
+    const address = (data[0] ?? 0) | (((data[1] ?? 0) & 0x07) << 7);
+    const rw = ((data[1] ?? 0) >> 3) & 0x03;
+    if (rw !== 0) return; // reads: nothing on this bus answers
+    const bytes: number[] = [];
+    for (let i = 2; i + 1 < data.length; i += 2)
+      bytes.push((data[i] ?? 0) | ((data[i + 1] ?? 0) << 7));
+    this.record({ kind: "i2c", address, bytes });
+    const lcd = this.lcds.get(address);
+    if (lcd) {
+      for (const b of bytes) lcd.write(b);
+      this.emit("lcd", address);
+    }
+  }
+
+  private setMode(pin: number, mode: number): void {
+    const p = this.pins[pin];
+    if (!p) return;
+    p.mode = mode;
+    if (mode === MODES.PULLUP) p.written = 1;
+    this.record({ kind: "mode", pin, mode });
+  }
+
+  /**
+   * As StandardFirmata 2.5's digitalWriteCallback: an output takes the level; a 1 written to
+   * an INPUT pin turns its pull-up on (the old way), a 0 leaves it; other modes are left alone.
+   * Only changes are recorded (a port write repeats the pins it does not change).
+   */
+  private writeDigital(pin: number, value: number): void {
+    const p = this.pins[pin];
+    if (!p) return;
+    const level = value ? 1 : 0;
+    if (p.mode === MODES.OUTPUT) {
+      if (p.written === level) return;
+      const before = this.level(pin);
+      p.written = level;
+      this.record({ kind: "digital", pin, value: level });
+      this.outputChanged(pin, before);
+    } else if (p.mode === MODES.INPUT && level === 1 && p.written !== 1) {
+      const before = this.level(pin);
+      p.written = 1;
+      this.record({ kind: "digital", pin, value: 1 });
+      if (this.level(pin) !== before) this.reportPort(pin >> 3);
+    }
+  }
+
+  private outputChanged(pin: number, before: 0 | 1): void {
+    const level = this.level(pin);
+    if (level !== before) this.outputLog.push({ pin, level });
+  }
+
+  /** The levels an output pin went through, in order. */
+  levels(pin: number): (0 | 1)[] {
+    return this.outputLog.flatMap((e) => (e.pin === pin ? [e.level] : []));
+  }
+
+  private record(w: BoardWrite): void {
+    this.writes.push(w);
+    this.emit("write", w);
+  }
+
+  /** Sends a port's input levels if its reporting is on (as StandardFirmata masks them). */
+  private reportPort(port: number): void {
+    if (!this.reporting.has(port)) return;
+    let value = 0;
+    for (let bit = 0; bit < 8; bit++) {
+      const pin = port * 8 + bit;
+      const p = this.pins[pin];
+      if (p && (p.mode === MODES.INPUT || p.mode === MODES.PULLUP) && this.level(pin))
+        value |= 1 << bit;
+    }
+    for (const s of this.sockets) this.send(s, [DIGITAL_MESSAGE | port, value & 0x7f, value >> 7]);
+  }
+
+  private send(socket: Socket, bytes: number[]): void {
+    if (!socket.destroyed) socket.write(Buffer.from(bytes));
+  }
+}
+
+/** Splits the byte stream into Firmata messages: sysex frames and 1-3 byte MIDI-style ones. */
+class FirmataParser {
+  private buffer: number[] = [];
+
+  constructor(private readonly onMessage: (msg: number[]) => void) {}
+
+  push(data: Buffer): void {
+    for (const byte of data) {
+      if (byte & 0x80 && this.buffer[0] !== START_SYSEX) this.buffer = [];
+      if (byte === START_SYSEX) this.buffer = [];
+      if (this.buffer.length === 0 && !(byte & 0x80)) continue; // out of sync: skip data bytes
+      this.buffer.push(byte);
+      const first = this.buffer[0] ?? 0;
+      if (first === START_SYSEX) {
+        if (byte === END_SYSEX) this.flush();
+      } else if (this.buffer.length === messageLength(first)) this.flush();
+    }
+  }
+
+  private flush(): void {
+    const msg = this.buffer;
+    this.buffer = [];
+    this.onMessage(msg);
+  }
+}
+
+function messageLength(first: number): number {
+  if (first === REPORT_VERSION || first === SYSTEM_RESET) return 1;
+  const high = first & 0xf0;
+  if (high === REPORT_ANALOG || high === REPORT_DIGITAL) return 2;
+  return 3; // digital/analog messages, PIN_MODE, SET_DIGITAL_PIN_VALUE
+}
+
+function firmwareReport(): number[] {
+  const name = [...FIRMWARE].flatMap((c) => [c.charCodeAt(0) & 0x7f, c.charCodeAt(0) >> 7]);
+  return [START_SYSEX, QUERY_FIRMWARE, 2, 5, ...name, END_SYSEX];
+}
+
+function capabilityResponse(): number[] {
+  const out = [START_SYSEX, CAPABILITY_RESPONSE];
+  for (let pin = 0; pin < PIN_COUNT; pin++) {
+    out.push(MODES.INPUT, 1, MODES.OUTPUT, 1, MODES.PULLUP, 1);
+    if (pin >= FIRST_ANALOG) out.push(MODES.ANALOG, 10);
+    if (PWM_PINS.has(pin)) out.push(MODES.PWM, 8);
+    if (I2C_PINS.has(pin)) out.push(MODES.I2C, 1);
+    out.push(0x7f);
+  }
+  out.push(END_SYSEX);
+  return out;
+}
+
+function analogMappingResponse(): number[] {
+  const out = [START_SYSEX, ANALOG_MAPPING_RESPONSE];
+  for (let pin = 0; pin < PIN_COUNT; pin++)
+    out.push(pin >= FIRST_ANALOG ? pin - FIRST_ANALOG : 0x7f);
+  out.push(END_SYSEX);
+  return out;
+}

@@ -1,0 +1,80 @@
+/**
+ * What the host box shows and when it buzzes, as pure functions of the public state (the
+ * box reads nothing else: it knows what the room knows). Times are on the hub's clock;
+ * the box turns them into local delays with the offset between the state's `now` and the
+ * moment it arrived.
+ */
+import type { PublicState } from "../../protocol/index.js";
+
+export type Glance = Pick<
+  PublicState,
+  "phase" | "step" | "round" | "speaker" | "until" | "now" | "paused" | "winner" | "seats"
+>;
+
+/** A speech with a deadline: someone has the floor by the clock. */
+export function speechOf(s: Glance): { speaker: number; until: number } | null {
+  if (s.phase !== "day" || s.speaker === null || s.until === null || s.paused) return null;
+  return { speaker: s.speaker, until: s.until };
+}
+
+/** When the buzzer sounds for the current speech: the warning, then the end (hub clock). */
+export function buzzerPlan(s: Glance, warnSeconds: number): { at: number; kind: "warn" | "end" }[] {
+  const speech = speechOf(s);
+  if (!speech) return [];
+  const warnAt = speech.until - warnSeconds * 1000;
+  const plan: { at: number; kind: "warn" | "end" }[] = [];
+  if (warnAt > s.now) plan.push({ at: warnAt, kind: "warn" });
+  if (speech.until > s.now) plan.push({ at: speech.until, kind: "end" });
+  return plan;
+}
+
+function padTo(text: string, cols: number): string {
+  // ASCII only: the LCD's character ROM has no other letters we can count on.
+  const ascii = text.replace(/[^\x20-\x7e]/g, "?");
+  return ascii.length > cols ? ascii.slice(0, cols) : ascii.padEnd(cols, " ");
+}
+
+function clock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** The step in words: "Day 1 speech", "Night 2 mafia", "Setup", "End: town". */
+export function stepLine(s: Glance | null): string {
+  if (!s) return "No hub";
+  if (s.phase === "setup") return "Setup";
+  if (s.phase === "ended") return `End: ${s.winner ?? "aborted"}`;
+  const phase = s.phase === "day" ? "Day" : "Night";
+  return `${phase} ${s.round} ${s.step}`;
+}
+
+/** The second line: a note (selection, reply) if one is up, else speaker and countdown. */
+export function detailLine(s: Glance | null, hubNow: number, note: string | null): string {
+  if (note !== null) return note;
+  if (!s) return "";
+  if (s.paused) return s.speaker !== null ? `Paused: seat ${s.speaker}` : "Paused";
+  const left = s.until !== null ? ` ${clock(s.until - hubNow)}` : "";
+  if (s.speaker !== null) return `Seat ${s.speaker}${left}`;
+  return left.trim();
+}
+
+/** The LCD's rows, each exactly `cols` wide; rows beyond two stay blank. */
+export function boxScreen(
+  s: Glance | null,
+  hubNow: number,
+  note: string | null,
+  size: { cols: number; rows: number },
+): string[] {
+  const rows = [stepLine(s), detailLine(s, hubNow, note)];
+  while (rows.length < size.rows) rows.push("");
+  return rows.slice(0, size.rows).map((r) => padTo(r, size.cols));
+}
+
+/** The next seat in the selector's direction, over the seats still in the game. */
+export function stepSeat(s: Glance | null, current: number, delta: 1 | -1): number {
+  const seats = (s?.seats ?? []).filter((x) => x.alive).map((x) => x.seat);
+  if (seats.length === 0) return current;
+  const i = seats.indexOf(current);
+  if (i < 0) return (delta > 0 ? seats[0] : seats[seats.length - 1]) as number;
+  return seats[(i + delta + seats.length) % seats.length] as number;
+}

@@ -1,0 +1,67 @@
+/** What the host box shows and when it buzzes, from the public state alone. */
+import { describe, expect, it } from "vitest";
+import { boxScreen, buzzerPlan, type Glance, stepSeat } from "../../hub/hardware/box-screen.js";
+
+const seats = Array.from({ length: 5 }, (_, i) => ({
+  seat: i + 1,
+  name: `P${i + 1}`,
+  alive: i !== 2,
+  out: null,
+  fouls: 0,
+  online: true,
+  role: null,
+}));
+
+const speech: Glance = {
+  phase: "day",
+  step: "speech",
+  round: 1,
+  speaker: 4,
+  until: 60_000,
+  now: 1_000,
+  paused: false,
+  winner: null,
+  seats,
+};
+
+describe("the host box's screen and buzzer", () => {
+  it("shows the step, the speaker and the countdown, each row exactly the LCD's width", () => {
+    expect(boxScreen(speech, 18_000, null, { cols: 16, rows: 2 })).toEqual([
+      "Day 1 speech    ",
+      "Seat 4 0:42     ",
+    ]);
+    expect(boxScreen(speech, 18_000, "Foul seat 2?", { cols: 20, rows: 4 })).toEqual([
+      "Day 1 speech        ",
+      "Foul seat 2?        ",
+      "                    ",
+      "                    ",
+    ]);
+    const night = { ...speech, phase: "night" as const, step: "mafia", speaker: null };
+    expect(boxScreen(night, 55_500, null, { cols: 16, rows: 2 })[1]).toBe("0:05            ");
+    expect(boxScreen({ ...speech, paused: true }, 0, null, { cols: 16, rows: 2 })[1]).toBe(
+      "Paused: seat 4  ",
+    );
+    expect(boxScreen(null, 0, null, { cols: 16, rows: 2 })[0]).toBe("No hub          ");
+    expect(
+      boxScreen({ ...speech, phase: "ended", winner: "town" }, 0, null, { cols: 8, rows: 2 })[0],
+    ).toBe("End: tow");
+  });
+
+  it("warns `warnSeconds` before a speech ends and at its end, never when paused or at night", () => {
+    expect(buzzerPlan(speech, 10)).toEqual([
+      { at: 50_000, kind: "warn" },
+      { at: 60_000, kind: "end" },
+    ]);
+    expect(buzzerPlan({ ...speech, now: 55_000 }, 10)).toEqual([{ at: 60_000, kind: "end" }]);
+    expect(buzzerPlan({ ...speech, paused: true }, 10)).toEqual([]);
+    expect(buzzerPlan({ ...speech, phase: "night" }, 10)).toEqual([]);
+    expect(buzzerPlan({ ...speech, speaker: null }, 10)).toEqual([]);
+  });
+
+  it("moves the seat selector over the living seats, both ways, wrapping", () => {
+    expect(stepSeat(speech, 2, 1)).toBe(4); // seat 3 is out
+    expect(stepSeat(speech, 5, 1)).toBe(1);
+    expect(stepSeat(speech, 1, -1)).toBe(5);
+    expect(stepSeat(null, 2, 1)).toBe(2);
+  });
+});
