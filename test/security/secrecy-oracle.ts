@@ -14,25 +14,10 @@
  *  - at the end the deal is opened, matches its commitment and the roles played.
  */
 import { type GameState, publicView, verifyDeal } from "../../hub/engine/index.js";
-import { SPORT_ROLES } from "../../hub/engine/rulesets/sport/roles/index.js";
 import type { LogEntry, PublicState } from "../../protocol/index.js";
+import { oracleRules } from "./oracle-rules.js";
 
 export type HostView = Omit<GameState, "rng"> & { public: PublicState };
-
-/** Announcements the rules make while the night goes on: none of them about a choice. */
-export const NIGHT_ANNOUNCEMENTS = [
-  "night.start",
-  "removed",
-  "foul",
-  "foul.silenced",
-  "game.paused",
-  "game.resumed",
-];
-
-const ROLE_IDS = Object.keys(SPORT_ROLES);
-const RESULT_KEYS = Object.values(SPORT_ROLES).flatMap((r) =>
-  r.check ? [r.check.yes, r.check.no] : [],
-);
 
 export interface Scan {
   violations: string[];
@@ -64,6 +49,8 @@ function strings(value: unknown, path: string, out: [string, string][]): void {
     for (const [k, v] of Object.entries(value)) {
       if (path === "" && k === "step") continue; // "mafia", "don", "sheriff": step names
       if (/^seats\[\d+\]$/.test(path) && k === "role") continue; // judged seat by seat
+      if (/^announcements\[\d+\]\.params$/.test(path) && k === "role") continue; // below
+      if (path === "extras.composition") continue; // counts per role are public
       out.push([`${path}.${k}(key)`, k]);
       strings(v, path === "" ? k : `${path}.${k}`, out);
     }
@@ -74,8 +61,9 @@ function strings(value: unknown, path: string, out: [string, string][]): void {
 function scrubbed(h: HostView, ended: boolean): GameState {
   const { public: _public, ...rest } = structuredClone(h);
   const state = { ...rest, rng: [0, 0, 0, 0] } as GameState;
-  const flow = state.flow as { night?: { shots: unknown; kill: unknown; checked: unknown } | null };
-  if (flow.night) flow.night = { shots: {}, kill: null, checked: [] };
+  const flow = state.flow as { night?: unknown; record?: unknown };
+  if (flow.night) flow.night = oracleRules(state.ruleset).emptyNight();
+  if (flow.record) flow.record = null; // hunt: the last night's drawn application
   state.quiet = { stir: 0, answered: [] };
   for (const s of state.seats) s.results = [];
   if (!ended) {
@@ -92,6 +80,7 @@ function scrubbed(h: HostView, ended: boolean): GameState {
 
 function checkPublic(p: PublicState, h: HostView, where: string, v: string[]): boolean {
   const ended = p.phase === "ended";
+  const rules = oracleRules(h.ruleset);
   let shown = false;
   if (!ended) {
     if (p.roles !== null) v.push(`${where}: roles ${JSON.stringify(p.roles)} before the end`);
@@ -101,16 +90,24 @@ function checkPublic(p: PublicState, h: HostView, where: string, v: string[]): b
     p.seats.forEach((s, i) => {
       const real = h.seats[i];
       if (s.role === null) return;
-      const ok = h.options.revealOnElimination === true && real && !real.alive;
-      if (!ok || s.role !== real?.role) v.push(`${where}: seat ${s.seat} shows role ${s.role}`);
+      if (!real || !rules.mayShow(h, real, s.role))
+        v.push(`${where}: seat ${s.seat} shows role ${s.role}`);
       shown = true;
     });
+    // A status in an announcement is what its seat shows (judged above), nothing more.
+    for (const e of p.announcements) {
+      const role = e.params.role;
+      if (role === undefined || role === null) continue;
+      const seat = p.seats.find((s) => s.seat === e.seats[0]);
+      if (seat?.role !== role) v.push(`${where}: "${e.key}" tells role ${role}`);
+    }
   }
   const found: [string, string][] = [];
   strings(p, "", found);
   for (const [path, text] of found) {
-    if (RESULT_KEYS.includes(text)) v.push(`${where}: a private result "${text}" at ${path}`);
-    else if (!ended && ROLE_IDS.includes(text)) v.push(`${where}: role id "${text}" at ${path}`);
+    if (rules.resultKeys.includes(text)) v.push(`${where}: a private result "${text}" at ${path}`);
+    else if (!ended && rules.roleIds.includes(text))
+      v.push(`${where}: role id "${text}" at ${path}`);
   }
   const again = publicView(scrubbed(h, ended), p.now);
   if (key(again) !== key(p)) v.push(`${where}: the public state depends on a secret`);
@@ -152,7 +149,7 @@ export function scanGame(hosts: HostView[], publics: PublicState[], logs: LogEnt
     if (a.phase !== "night" || b.phase !== "night") continue;
     const lastSeq = a.announcements.at(-1)?.seq ?? 0;
     for (const e of b.announcements) {
-      if (e.seq > lastSeq && !NIGHT_ANNOUNCEMENTS.includes(e.key))
+      if (e.seq > lastSeq && !oracleRules(b.ruleset).nightAnnouncements.includes(e.key))
         v.push(`host view #${i}: "${e.key}" announced at night`);
     }
     const sameStep = a.phase === b.phase && a.step === b.step && a.round === b.round;
