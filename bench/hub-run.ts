@@ -97,7 +97,7 @@ export interface HubProcess {
   readyMs: number;
 }
 
-/** Starts `hub/cli.ts` with the given tables; `nodeArgs` e.g. `--cpu-prof`. */
+/** Starts the hub (`start.ts`, what `npm start` runs) with the given tables; `nodeArgs` e.g. `--cpu-prof`. */
 export async function startHubProcess(
   names: string[],
   nodeArgs: string[] = [],
@@ -106,7 +106,7 @@ export async function startHubProcess(
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "bench-hub-")));
   const t0 = performance.now();
   const child = spawnTsx(
-    "hub/cli.ts",
+    "start.ts",
     [
       "--data-dir",
       dir,

@@ -1,26 +1,47 @@
 /**
- * `npm start -- [options]`: the hub's command line as PROTOCOL.md fixes it. Prints exactly
- * one stdout line, `hub ready mqtt=PORT http=PORT data=DIR`, once connections are
- * accepted; logs are JSON lines on stderr. SIGTERM/SIGINT stop it cleanly.
+ * The hub's part of the command line (PROTOCOL.md fixes its output): its flags, starting
+ * the hub, the one stdout line `hub ready mqtt=PORT http=PORT data=DIR`, pairing links and
+ * a clean stop on SIGTERM/SIGINT. It knows nothing of the simulator: the entry one level up
+ * (start.ts, what `npm start` runs) composes the hub with it, so layers import one way.
  */
-import { Command, InvalidArgumentError, Option } from "commander";
-import { startSim } from "../firmware-sim/sim/index.js";
-import { MAX_SEATS } from "../protocol/index.js";
-import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
-import { parseTables, startHub } from "./server.js";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
+import {
+  createLogger,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type Logger,
+  type LogLevel,
+  prettyLogs,
+} from "./logger.js";
+import { pairingLinks, pairingText } from "./pairing.js";
+import { type Hub, startHub } from "./server.js";
 
-function port(value: string): number {
+export interface HubFlags {
+  dataDir: string;
+  mqttPort: number;
+  httpPort: number;
+  table: string[];
+  ruleset: string;
+  seats: number;
+  logLevel: LogLevel;
+  logFormat: LogFormat;
+  printPairing: boolean;
+}
+
+export function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new InvalidArgumentError("a port is 0..65535 (0: pick one)");
   return n;
 }
 
-function count(max: number) {
+export function integer(min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n > max)
-      throw new InvalidArgumentError(`an integer 0..${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`an integer ${min}..${max}`);
     return n;
   };
 }
@@ -29,10 +50,9 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-export async function main(argv: string[]): Promise<void> {
-  const program = new Command()
-    .name("hub")
-    .description("Mafia table hub: MQTT broker, rules engine, journal and display server")
+/** Adds the hub's flags to a command. */
+export function addHubFlags(program: Command): Command {
+  return program
     .option("--data-dir <dir>", "where secrets.json and the game journals live", "./data")
     .option("--mqtt-port <port>", "MQTT over TCP (0: pick a free port)", port, 1883)
     .option(
@@ -41,40 +61,36 @@ export async function main(argv: string[]): Promise<void> {
       port,
       8080,
     )
-    .option("--table <id>", "table id; repeat or comma-separate for several tables", collect, [])
+    .addOption(
+      new Option("--table <id>", "table id; repeat or comma-separate for several tables")
+        .argParser(collect)
+        .default([], DEFAULT_TABLE),
+    )
     .option("--ruleset <id>", "ruleset of the default game of a table without a journal", "sport")
-    .option("--seats <n>", "seats of the default game", count(MAX_SEATS), 10)
-    .option("--sim <n>", "also start N simulated paddles", count(MAX_SEATS), 0)
-    .option("--board <file>", "drive Firmata boards: a host box and wired seats (docs/HARDWARE.md)")
+    .option("--seats <n>", `seats of the default game, 1..${MAX_SEATS}`, integer(1, MAX_SEATS), 10)
     .addOption(
       new Option("--log-level <level>", "log verbosity").choices(LOG_LEVELS).default("info"),
     )
-    .showHelpAfterError();
-  program.parse(argv);
-  const o = program.opts<{
-    dataDir: string;
-    mqttPort: number;
-    httpPort: number;
-    table: string[];
-    ruleset: string;
-    seats: number;
-    sim: number;
-    board?: string;
-    logLevel: LogLevel;
-  }>();
-
-  const log = createLogger(o.logLevel);
-  // A wrong board file stops the start with every bad field named, before anything listens.
-  const hardware = o.board ? await import("./hardware/index.js") : null;
-  const boardConfig = o.board ? await hardware?.loadBoardConfig(o.board) : undefined;
-  if (boardConfig && !parseTables(o.table).includes(boardConfig.table))
-    throw new Error(
-      `${o.board}: table "${boardConfig.table}" is not one this hub serves (--table)`,
+    .addOption(
+      new Option("--log-format <format>", "auto: readable lines on a terminal, else JSON lines")
+        .choices(LOG_FORMATS)
+        .default("auto"),
+    )
+    .option(
+      "--print-pairing",
+      "also write the pairing links (with the display's key) to stderr when it is no terminal",
+      false,
     );
+}
 
-  let hub: Awaited<ReturnType<typeof startHub>>;
+export function hubLogger(o: HubFlags): Logger {
+  return createLogger(o.logLevel, undefined, o.logFormat);
+}
+
+/** Starts the hub, or says why not on stderr and exits 1. */
+export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
   try {
-    hub = await startHub({
+    return await startHub({
       dataDir: o.dataDir,
       mqttPort: o.mqttPort,
       httpPort: o.httpPort,
@@ -84,54 +100,47 @@ export async function main(argv: string[]): Promise<void> {
       logger: log,
     });
   } catch (err) {
-    log.fatal({ event: "hub.failed", err: (err as Error).message }, "hub could not start");
-    process.stderr.write(`hub: ${(err as Error).message}\n`);
-    process.exit(1);
+    return fail(log, (err as Error).message);
   }
+}
 
-  let stopSim: (() => Promise<void>) | null = null;
-  if (o.sim > 0) stopSim = await startSimulator(hub, o.sim, o.table);
-  const boards =
-    hardware && boardConfig
-      ? hardware.startHardware(
-          boardConfig,
-          {
-            mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
-            password: (user) => hub.secrets.password(user),
-          },
-          log,
-        )
-      : null;
+/** Logs the reason, writes it as a plain line on stderr and exits 1. */
+export function fail(log: Logger, message: string): never {
+  log.fatal({ event: "hub.failed", err: message }, "hub could not start");
+  process.stderr.write(`hub: ${message}\n`);
+  process.exit(1);
+}
 
+/** The one stdout line, then the pairing links: as plain lines and QR codes for a person. */
+export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise<void> {
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
-  // Pairing links for the screens, as a log line (stdout keeps its one line). The display key
-  // rides in the URL fragment, which browsers never send to the server; the host types his.
-  for (const id of hub.tables.keys()) {
-    const key = encodeURIComponent(hub.secrets.password(`display/${id}`) ?? "");
-    const base = `http://localhost:${hub.httpPort}`;
+  const links = pairingLinks(hub, `http://localhost:${hub.httpPort}`);
+  if (prettyLogs(o.logFormat)) {
+    log.info({ event: "hub.pairing", tables: links.map((l) => l.table) }, "pairing links below");
+    process.stderr.write(`${await pairingText(links)}\n`);
+    return;
+  }
+  for (const l of links) {
+    const display = o.printPairing
+      ? l.display
+      : `carries the display's key: run with --print-pairing, or pair with the display/${l.table} password in ${hub.dataDir}/secrets.json`;
     log.info(
-      {
-        event: "hub.pairing",
-        table: id,
-        display: `${base}/?table=${id}#k=${key}`,
-        host: `${base}/host/?table=${id}`,
-      },
+      { event: "hub.pairing", table: l.table, display, host: l.host },
       "open the display link on the table's screen; the host console asks for the host password",
     );
   }
+}
 
+/** SIGTERM/SIGINT: the queued inputs reach the disk, the clients are closed, exit 0. */
+export function stopOnSignals(log: Logger, stop: () => Promise<void>): void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ event: "hub.signal", signal }, "stopping");
     // A second signal, or a shutdown that hangs, must still end the process.
     setTimeout(() => process.exit(1), 10_000).unref();
-    (async () => {
-      await stopSim?.();
-      await boards?.stop();
-      await hub.stop();
-    })().then(
+    stop().then(
       () => process.exit(0),
       (err: Error) => {
         log.error({ event: "hub.stop_failed", err: err.message });
@@ -139,26 +148,6 @@ export async function main(argv: string[]): Promise<void> {
       },
     );
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
 }
-
-/** `--sim N`: N bot paddles and the host bot play a game on the first table (firmware-sim/sim). */
-async function startSimulator(
-  hub: Awaited<ReturnType<typeof startHub>>,
-  n: number,
-  tables: string[],
-): Promise<() => Promise<void>> {
-  const sim = await startSim({
-    mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
-    secrets: hub.secrets.toJSON() as Record<string, string>,
-    table: tables[0] ?? "t1",
-    paddles: n,
-  });
-  return () => sim.stop();
-}
-
-main(process.argv).catch((err: Error) => {
-  process.stderr.write(`hub: ${err.message}\n`);
-  process.exit(1);
-});

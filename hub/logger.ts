@@ -1,17 +1,40 @@
 /**
- * Structured logs: one JSON line per event, on stderr, so that stdout carries only the
- * `hub ready ...` line that harnesses parse.
+ * Structured logs on stderr, so that stdout carries only the `hub ready ...` line that
+ * harnesses parse: one JSON line per event for pipes and log collectors, readable
+ * coloured lines (pino-pretty) for a person at a terminal.
  */
 import { type DestinationStream, type Logger, pino } from "pino";
+import pretty from "pino-pretty";
 
 export type { Logger };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export function createLogger(level: LogLevel = "info", destination?: DestinationStream): Logger {
+export const LOG_FORMATS = ["auto", "json", "pretty"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** `auto`: pretty when stderr is a terminal, JSON lines otherwise. */
+export function prettyLogs(format: LogFormat): boolean {
+  return format === "pretty" || (format === "auto" && process.stderr.isTTY === true);
+}
+
+export function createLogger(
+  level: LogLevel = "info",
+  destination?: DestinationStream,
+  format: LogFormat = "json",
+): Logger {
   // Synchronous stderr writes: a SIGKILL must not swallow the lines that explain it.
-  const dest = destination ?? pino.destination({ fd: 2, sync: true });
+  const dest =
+    destination ??
+    (prettyLogs(format)
+      ? pretty({
+          destination: 2,
+          sync: true,
+          ignore: "pid,hostname,svc",
+          translateTime: "HH:MM:ss",
+        })
+      : pino.destination({ fd: 2, sync: true }));
   return pino({ level, base: { svc: "hub" } }, dest);
 }
 

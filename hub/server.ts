@@ -12,12 +12,14 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
+import type { GameConfig } from "./engine/index.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
 import { pairingApi } from "./pairing-http.js";
 import type { OutMessage } from "./publisher.js";
 import { Secrets } from "./secrets.js";
+import { defaultSeats, prepareGame } from "./setup.js";
 import { Table } from "./table.js";
 
 export interface HubOptions {
@@ -73,6 +75,19 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   const seats = opts.seats ?? 10;
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS)
     throw new Error(`seats must be 1..${MAX_SEATS}`);
+  // A default game the engine would refuse is a mistake in the flags: say so now, not
+  // after listening with a table that has no game.
+  const ruleset = opts.ruleset ?? "sport";
+  const probe = prepareGame({
+    table: tableIds[0] as string,
+    ruleset: ruleset as GameConfig["ruleset"],
+    seats: defaultSeats(seats),
+    options: {},
+    seed: "0".repeat(32),
+    at: now(),
+  });
+  if (!probe.ok)
+    throw new Error(`default game (--ruleset ${ruleset} --seats ${seats}): ${probe.message}`);
   const lock = await lockDataDir(dataDir);
   try {
     return await startLocked(opts, { log, now, dataDir, tableIds, seats }, lock);

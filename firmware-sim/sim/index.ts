@@ -1,5 +1,5 @@
 /**
- * The simulator's entry for hub/cli.ts (`npm start -- --sim N`): N bot paddles and the
+ * The simulator's entry for start.ts (`npm start -- --sim N`): N bot paddles and the
  * host bot on the hub that just started, playing one game with the fastest timings.
  */
 import { type SimOptions, type SimTable, startSim as startTable } from "./table-sim.js";

@@ -53,6 +53,15 @@ describe("engine layers", () => {
     expect(importers).toEqual([COMPOSITION]);
   });
 
+  it("the hub never imports the simulator: start.ts, one level up, composes them (issue 12)", () => {
+    const bad = [...graph]
+      .filter(([f]) => f.startsWith("hub/"))
+      .flatMap(([f, to]) =>
+        to.filter((t) => t.startsWith("firmware-sim/")).map((t) => `${f} → ${t}`),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it("no import circle anywhere in hub, protocol, firmware-sim and web-display", () => {
     expect(circles(graph)).toEqual([]);
   });

@@ -17,8 +17,19 @@ export interface HubProcess {
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
-export function spawnHub(args: string[], timeout = 20_000): Promise<HubProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "hub/cli.ts", ...args], {
+/**
+ * Starts the kit's entry like `npm start -- ARGS` does; with `viaNpm`, through npm itself
+ * (without the prestart build), as a supervisor would, so `proc.pid` is npm's.
+ */
+export function spawnHub(
+  args: string[],
+  timeout = 20_000,
+  opts: { viaNpm?: boolean } = {},
+): Promise<HubProcess> {
+  const [cmd, argv] = opts.viaNpm
+    ? ["npm", ["start", "--ignore-scripts", "--", ...args]]
+    : [process.execPath, ["--import", "tsx", "start.ts", ...args]];
+  const proc = spawn(cmd as string, argv as string[], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -74,7 +85,7 @@ export function runHub(
   timeout = 20_000,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "hub/cli.ts", ...args], { cwd: ROOT });
+    const proc = spawn(process.execPath, ["--import", "tsx", "start.ts", ...args], { cwd: ROOT });
     let stdout = "";
     let stderr = "";
     proc.stdout.on("data", (d: Buffer) => {

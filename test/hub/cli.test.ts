@@ -22,10 +22,20 @@ describe("hub command line", () => {
       "--ruleset",
       "--seats",
       "--sim",
+      "--sim-force",
       "--log-level",
+      "--log-format",
+      "--print-pairing",
     ]) {
       expect(r.stdout).toContain(flag);
     }
+    // What the help says is what is accepted (issue 10).
+    expect(r.stdout).toMatch(/--table <id>[\s\S]*?\(default: t1\)\s+--ruleset/);
+    expect(r.stdout).not.toContain("default: []");
+    expect(r.stdout).toMatch(/--seats <n>\s+seats of the default game, 1\.\.20/);
+    const zero = await runHub(["--seats", "0"]);
+    expect(zero.code).not.toBe(0);
+    expect(zero.stderr).toMatch(/an integer 1\.\.20/);
   });
 
   it("refuses a bad flag value with a message", async () => {
@@ -69,16 +79,21 @@ describe("hub command line", () => {
     });
   }
 
-  it("--sim says it is not available yet when the simulator is missing", async () => {
+  it("--sim N with a seat count the ruleset refuses exits 1 with the reason, at once", async () => {
     const dir = await tempDir("hub-cli-");
     dirs.push(dir);
-    const r = await runHub(
-      ["--sim", "3", "--data-dir", dir, "--mqtt-port", "0", "--http-port", "0"],
-      5000,
-    ).catch(
-      () => ({ code: 0, stdout: "", stderr: "" }), // a simulator that runs keeps the hub up: that is fine too
-    );
-    // Either the simulator exists (later issue) or the hub says clearly that it does not.
-    if (r.code !== 0) expect(r.stderr).toMatch(/not available yet|sim/);
+    const r = await runHub([
+      "--sim",
+      "3",
+      "--data-dir",
+      dir,
+      "--mqtt-port",
+      "0",
+      "--http-port",
+      "0",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--sim 3 --ruleset sport: .*sport needs 7 to 12 players, got 3/);
+    expect(r.stdout).not.toMatch(/hub ready/);
   });
 });

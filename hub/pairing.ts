@@ -1,0 +1,42 @@
+/**
+ * Pairing links for the screens: the display's link carries its key in the URL fragment
+ * (browsers never send it to the server), the host console's link none (it asks for the
+ * host password). The key is a secret like the passwords in secrets.json, so it never goes
+ * into a log line (issue 10): logs say where to find the links. People at a terminal get
+ * the links as plain lines with a QR code to scan; a pipe gets them only with
+ * `--print-pairing`.
+ */
+import QRCode from "qrcode";
+import type { Hub } from "./server.js";
+
+export interface PairingLink {
+  table: string;
+  display: string;
+  host: string;
+}
+
+export function pairingLinks(hub: Hub, origin: string): PairingLink[] {
+  return [...hub.tables.keys()].map((table) => {
+    const key = encodeURIComponent(hub.secrets.password(`display/${table}`) ?? "");
+    return {
+      table,
+      display: `${origin}/?table=${table}#k=${key}`,
+      host: `${origin}/host/?table=${table}`,
+    };
+  });
+}
+
+/** Plain lines with a terminal QR code under each link, for a person at the terminal. */
+export async function pairingText(links: PairingLink[]): Promise<string> {
+  const parts: string[] = [];
+  for (const l of links) {
+    for (const [what, url] of [
+      [`display of table ${l.table} (open on the table's screen)`, l.display],
+      [`host console of table ${l.table} (asks for the host password)`, l.host],
+    ] as const) {
+      parts.push(`${what}:\n  ${url}\n`);
+      parts.push(await QRCode.toString(url, { type: "terminal", small: true }));
+    }
+  }
+  return parts.join("\n");
+}

@@ -1,0 +1,146 @@
+/**
+ * `npm start -- [options]`: the kit's entry, one level above its parts. It composes the hub
+ * (hub/cli.ts: its flags, start, ready line, pairing, signals) with the simulator
+ * (firmware-sim/sim, `--sim N`), so that the hub never imports the simulator.
+ *
+ * `npm start` runs `node --import tsx start.ts`: the shell npm starts execs node, so the
+ * pid a supervisor signals through npm is this process's parent, and npm forwards SIGTERM
+ * to it. Should npm still go first (SIGKILL), this process notices it was re-parented and
+ * stops cleanly instead of keeping the ports (issue 10).
+ */
+import { Command } from "commander";
+import { FAST_SPORT_OPTIONS } from "./firmware-sim/sim/host-bot.js";
+import { startSim } from "./firmware-sim/sim/index.js";
+import {
+  addHubFlags,
+  announceReady,
+  fail,
+  type HubFlags,
+  hubLogger,
+  integer,
+  launchHub,
+  stopOnSignals,
+} from "./hub/cli.js";
+import type { Logger } from "./hub/logger.js";
+import { type Hub, parseTables } from "./hub/server.js";
+import { defaultSeats, prepareGame } from "./hub/setup.js";
+import { MAX_SEATS } from "./protocol/index.js";
+
+interface Flags extends HubFlags {
+  sim: number;
+  simForce: boolean;
+  board?: string;
+}
+
+/** The options the host bot sets the sim's game up with; sport's fastest timings. */
+function simGameOptions(ruleset: string, seats: number): Record<string, unknown> {
+  if (ruleset !== "sport") return {};
+  return { ...FAST_SPORT_OPTIONS, allowAnySeatCount: seats !== 10 };
+}
+
+/**
+ * Refuses, before any paddle connects, a simulated table the ruleset would not accept (the
+ * host bot would wait forever for a setup that never comes) and a real game in progress
+ * on the sim's table (the host bot ends it) unless `--sim-force`.
+ */
+function checkSim(hub: Hub, o: Flags, table: string): string | null {
+  const probe = prepareGame({
+    table,
+    ruleset: o.ruleset as Parameters<typeof prepareGame>[0]["ruleset"],
+    seats: defaultSeats(o.sim),
+    options: simGameOptions(o.ruleset, o.sim),
+    seed: "0".repeat(32),
+    at: Date.now(),
+  });
+  if (!probe.ok) return `--sim ${o.sim} --ruleset ${o.ruleset}: ${probe.message}`;
+  const game = hub.tables.get(table)?.game;
+  if (game && (game.phase === "day" || game.phase === "night") && !o.simForce)
+    return `table ${table} has a game in progress (round ${game.round}); --sim would end it: add --sim-force, or use another --table or --data-dir`;
+  return null;
+}
+
+async function startSimulator(hub: Hub, o: Flags, log: Logger): Promise<() => Promise<void>> {
+  const table =
+    o.table
+      .flatMap((t) => t.split(","))
+      .find((t) => t.trim())
+      ?.trim() ?? "t1";
+  const refused = checkSim(hub, o, table);
+  if (refused) {
+    await hub.stop();
+    fail(log, refused);
+  }
+  const sim = await startSim({
+    mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+    secrets: hub.secrets.toJSON() as Record<string, string>,
+    table,
+    paddles: o.sim,
+    ruleset: o.ruleset,
+    hostOptions: simGameOptions(o.ruleset, o.sim),
+  });
+  return () => sim.stop();
+}
+
+/** `--board FILE`: Firmata boards (docs/HARDWARE.md), checked before anything listens. */
+async function loadBoards(o: Flags) {
+  if (!o.board) return null;
+  const hardware = await import("./hub/hardware/index.js");
+  const config = await hardware.loadBoardConfig(o.board);
+  if (!parseTables(o.table).includes(config.table))
+    throw new Error(`${o.board}: table "${config.table}" is not one this hub serves (--table)`);
+  return (hub: Hub, log: Logger) =>
+    hardware.startHardware(
+      config,
+      {
+        mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+        password: (user) => hub.secrets.password(user),
+      },
+      log,
+    );
+}
+
+/** Under npm: if npm goes away without passing the signal on, stop like on SIGTERM. */
+function stopWhenOrphaned(): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, "SIGTERM");
+  }, 500).unref();
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = addHubFlags(
+    new Command()
+      .name("npm start --")
+      .description("Mafia table hub: MQTT broker, rules engine, journal and display server"),
+  )
+    .option(
+      "--sim <n>",
+      `also start N simulated paddles and a host bot, 1..${MAX_SEATS}`,
+      integer(0, MAX_SEATS),
+      0,
+    )
+    .option("--sim-force", "let --sim end a game in progress on its table", false)
+    .option("--board <file>", "drive Firmata boards: a host box and wired seats (docs/HARDWARE.md)")
+    .showHelpAfterError();
+  program.parse(argv);
+  const o = program.opts<Flags>();
+  const log = hubLogger(o);
+  // A wrong board file stops the start with every bad field named, before anything listens.
+  const startBoards = await loadBoards(o);
+  const hub = await launchHub(o, log);
+  const stopSim = o.sim > 0 ? await startSimulator(hub, o, log) : null;
+  const boards = startBoards?.(hub, log) ?? null;
+  stopOnSignals(log, async () => {
+    await stopSim?.();
+    await boards?.stop();
+    await hub.stop();
+  });
+  stopWhenOrphaned();
+  await announceReady(hub, o, log);
+}
+
+main(process.argv).catch((err: Error) => {
+  process.stderr.write(`hub: ${err.message}\n`);
+  process.exit(1);
+});
