@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import {
   decode,
+  ERROR_MESSAGES,
   type HostCommand,
   hostCommandTopic,
   type SeatInputMessage,
@@ -18,7 +19,7 @@ import {
 import { toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
 import {
-  applyInPlace,
+  type Effect,
   type EngineInput,
   type GameConfig,
   type GameState,
@@ -26,6 +27,7 @@ import {
   type StepResult,
   step,
 } from "./engine/index.js";
+import { type HistoryRecord, replayHistory, undoTarget } from "./history.js";
 import {
   type InputSource,
   JOURNAL_VERSION,
@@ -68,6 +70,11 @@ export class Table {
   private readonly scheduler: Scheduler;
   private readonly log: Logger;
   private closed = false;
+  /** The current game's records and its state before the first one, for undo. */
+  private history: HistoryRecord[] = [];
+  private fresh: () => GameState = () => {
+    throw new Error("no game");
+  };
 
   constructor(private readonly opts: TableOptions) {
     this.id = opts.id;
@@ -124,6 +131,7 @@ export class Table {
       );
     }
     if (!this.state) await this.setupDefault();
+    await this.holdIfOverdue();
     // Nobody is connected yet: seats the journal left online are offline now.
     for (const seat of this.state?.seats ?? []) {
       if (seat.online) await this.presence(seat.seat, false);
@@ -135,25 +143,39 @@ export class Table {
     const created = prepareGame(header.config);
     if (!created.ok)
       throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
-    const state = created.state;
-    this.duplicates.load(header);
-    for (const r of records) {
-      const rejection = applyInPlace(state, r.input, null);
-      if (rejection) {
-        // Accepted once, refused now: the record was altered, or the engine changed under
-        // an old journal. Resuming would append to a game that is not the one played.
-        const line = r.n + 1;
-        this.log.error(
-          { event: "replay.rejected", path, line, input: r.input, rejection },
-          "journaled input rejected on replay",
-        );
-        throw new JournalCorrupt(
-          `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
-        );
-      }
-      this.duplicates.remember(r.src);
+    const fresh = () => structuredClone(created.state);
+    const replayed = replayHistory(fresh, records);
+    if (!replayed.ok) {
+      // Accepted once, refused now: the record was altered, or the engine changed under
+      // an old journal. Resuming would append to a game that is not the one played.
+      const { record, rejection } = replayed;
+      const line = record.n + 1;
+      this.log.error(
+        { event: "replay.rejected", path, line, input: record.input, rejection },
+        "journaled input rejected on replay",
+      );
+      throw new JournalCorrupt(
+        `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
+      );
     }
-    this.state = state;
+    this.duplicates.load(header);
+    for (const r of records) this.duplicates.remember(r.src);
+    this.fresh = fresh;
+    this.history = records.map(({ n, input, src }) => ({ n, input, src }));
+    this.state = replayed.state;
+  }
+
+  /**
+   * The hub was down past the current step's deadline: nobody could act meanwhile, so the
+   * game is paused at the last moment it is known to have run (its newest record), keeping
+   * the time that was left then, and the host resumes it.
+   */
+  private async holdIfOverdue(): Promise<void> {
+    const s = this.state;
+    if (!s || s.paused || (s.phase !== "day" && s.phase !== "night")) return;
+    if (s.clock.until === null || s.clock.until > this.opts.now()) return;
+    const result = await this.apply({ type: "host", at: s.now, action: { cmd: "pause" } });
+    if (result.ok) this.log.warn({ event: "game.held", until: s.clock.until, at: s.now });
   }
 
   private async setupDefault(): Promise<void> {
@@ -190,6 +212,9 @@ export class Table {
     await this.journal?.close();
     this.journal = journal;
     this.state = state;
+    const initial = structuredClone(state);
+    this.fresh = () => structuredClone(initial);
+    this.history = [];
     this.duplicates.remember(setupId ? { host: setupId } : undefined);
     this.log.info({
       event: "game.setup",
@@ -213,7 +238,12 @@ export class Table {
       return { ok: false, rejection: { code: "no_game", message: "no game is set up" } };
     const result = step(state, input);
     if (!result.ok) return result;
-    await this.journal.append(input, src);
+    return this.commit(await this.journal.append(input, src), result);
+  }
+
+  private commit(record: JournalRecord, result: StepResult & { ok: true }): StepResult {
+    const { n, input, src } = record;
+    this.history.push({ n, input, src });
     this.state = result.state;
     this.duplicates.remember(src);
     for (const e of result.effects) {
@@ -292,6 +322,7 @@ export class Table {
         return;
       }
       if (cmd.cmd === "setup") return this.setup(cmd, at);
+      if (cmd.cmd === "undo") return this.undo(cmd, at);
       const { id, ...action } = cmd;
       const result = await this.apply({ type: "host", at, action }, { host: id });
       if (!result.ok) {
@@ -337,6 +368,34 @@ export class Table {
         ? { id: cmd.id, ok: true, warnings: prepared.warnings }
         : { id: cmd.id, ok: true },
     );
+  }
+
+  /** Takes back the newest seat input or host command not yet taken back (hub/history.ts). */
+  private async undo(cmd: Extract<HostCommand, { cmd: "undo" }>, at: number): Promise<void> {
+    const target = undoTarget(this.history);
+    if (!this.state || !this.journal || !target) {
+      const message = ERROR_MESSAGES.nothing_to_undo;
+      this.out.reply({ id: cmd.id, ok: false, error: "nothing_to_undo", message });
+      return;
+    }
+    const input: EngineInput = {
+      type: "host",
+      at,
+      action: { cmd: "undo", reason: cmd.reason, undoes: target.n },
+    };
+    const effects: Effect[] = [];
+    const next = { n: -1, input, src: { host: cmd.id } };
+    const replayed = replayHistory(this.fresh, [...this.history, next], effects);
+    if (!replayed.ok) {
+      const { code, message } = replayed.rejection;
+      this.out.reply({ id: cmd.id, ok: false, error: code, message });
+      return;
+    }
+    const record = await this.journal.append(input, { host: cmd.id });
+    this.commit(record, { ok: true, state: replayed.state, effects });
+    this.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: target.n });
+    this.afterCommit();
+    this.out.reply({ id: cmd.id, ok: true, undone: { n: target.n, input: target.input } });
   }
 
   /** A seat's connection opened or closed (the broker's own events). */

@@ -40,6 +40,8 @@ export const ERROR_MESSAGES = {
   bad_option_value: "an option is unknown or has a wrong value",
   bad_ruleset: "unknown ruleset",
   bad_cause: "unknown foul cause",
+  nothing_to_undo: "there is nothing left to take back",
+  bad_undo: "the undo does not name the newest record still in effect",
   internal: "internal error",
 } as const;
 

@@ -48,6 +48,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
     seat: seatNumberSchema,
     reason: z.string().max(200).optional(),
   }),
+  /** Takes back the last accepted seat input or host command (a correction, journaled). */
+  z.strictObject({ id, cmd: z.literal("undo"), reason: z.string().trim().min(1).max(200) }),
 ]);
 
 export const HOST_COMMANDS = [
@@ -59,6 +61,7 @@ export const HOST_COMMANDS = [
   "end",
   "foul",
   "remove",
+  "undo",
 ] as const;
 
 export type HostCommand = z.infer<typeof hostCommandSchema>;
@@ -66,7 +69,13 @@ export type HostCommandName = HostCommand["cmd"];
 export type SetupCommand = z.infer<typeof setupCommandSchema>;
 
 export const hostReplySchema = z.union([
-  z.object({ id, ok: z.literal(true), warnings: z.array(z.string()).optional() }),
+  z.object({
+    id,
+    ok: z.literal(true),
+    warnings: z.array(z.string()).optional(),
+    /** After `undo`: the journal record taken back (its number and input). */
+    undone: z.object({ n: z.number().int(), input: z.unknown() }).optional(),
+  }),
   z.object({
     id: z.string().max(64),
     ok: z.literal(false),

@@ -191,6 +191,13 @@ function hostInput(
   action: Extract<EngineInput, { type: "host" }>["action"],
 ) {
   const state = g.state;
+  if (action.cmd === "undo") {
+    // The state was already rebuilt without the record taken back (hub/history.ts); what is
+    // left is to say so and to hold the clock while the host puts the right thing in.
+    g.log("game.corrected");
+    if ((state.phase === "day" || state.phase === "night") && !state.paused) pauseClock(g);
+    return null;
+  }
   if (action.cmd === "start") {
     if (state.phase !== "setup") return reject("game_started");
     const dealt = deal(state.rng, ruleset.composition(state.options, state.seats.length));
@@ -211,11 +218,7 @@ function hostInput(
   switch (action.cmd) {
     case "pause":
       if (state.paused) return reject("paused", "the game is already paused");
-      state.paused = true;
-      state.clock = {
-        until: null,
-        remaining: state.clock.until === null ? null : Math.max(0, state.clock.until - g.at),
-      };
+      pauseClock(g);
       g.log("game.paused");
       return null;
     case "resume":
@@ -244,6 +247,15 @@ function hostInput(
         : ruleset.onRemove(g, seat, action.reason);
     }
   }
+}
+
+function pauseClock(g: Game): void {
+  const state = g.state;
+  state.paused = true;
+  state.clock = {
+    until: null,
+    remaining: state.clock.until === null ? null : Math.max(0, state.clock.until - g.at),
+  };
 }
 
 /** Whether the current step's own timer has run out (and is allowed to end the step). */

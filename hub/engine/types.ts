@@ -45,7 +45,9 @@ export type HostAction =
   | { cmd: "resume" }
   | { cmd: "end" }
   | { cmd: "foul"; seat: number; cause?: string | undefined }
-  | { cmd: "remove"; seat: number; reason?: string | undefined };
+  | { cmd: "remove"; seat: number; reason?: string | undefined }
+  /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */
+  | { cmd: "undo"; reason: string; undoes: number };
 
 export type EngineInput =
   | { type: "seat"; at: number; seat: number; action: SeatAction }

@@ -39,6 +39,7 @@ export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
   end: { id: "c6", cmd: "end" },
   foul: { id: "c7", cmd: "foul", seat: 4 },
   remove: { id: "c8", cmd: "remove", seat: 5, reason: "peeking" },
+  undo: { id: "c9", cmd: "undo", reason: "wrong seat fouled" },
 };
 
 export function json(value: unknown): string {

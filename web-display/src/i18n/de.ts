@@ -114,6 +114,7 @@ export const de: Record<MessageKey, string> = {
   "log.game.paused": "Das Spiel ist pausiert",
   "log.game.resumed": "Das Spiel geht weiter",
   "log.game.aborted": "Der Spielleiter hat das Spiel beendet",
+  "log.game.corrected": "Vom Spielleiter korrigiert",
   "log.game.end": "Spielende: {winner}",
   "log.night.start": "Es wird Nacht: alle setzen die Augenbinde auf",
   "log.morning": "Morgen. Alle wachen auf",

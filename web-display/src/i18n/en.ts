@@ -116,6 +116,7 @@ export const en = {
   "log.game.paused": "The game is paused",
   "log.game.resumed": "The game goes on",
   "log.game.aborted": "The host ended the game",
+  "log.game.corrected": "Corrected by the host",
   "log.game.end": "Game over: {winner}",
   "log.night.start": "Night falls: everyone puts on the blindfold",
   "log.morning": "Morning. Everyone wakes up",

@@ -114,6 +114,7 @@ export const ru: Record<MessageKey, string> = {
   "log.game.paused": "Игра на паузе",
   "log.game.resumed": "Игра продолжается",
   "log.game.aborted": "Ведущий завершил игру",
+  "log.game.corrected": "Исправлено ведущим",
   "log.game.end": "Игра окончена: {winner}",
   "log.night.start": "Наступает ночь: все надевают повязки",
   "log.morning": "Утро. Все просыпаются",
