@@ -125,3 +125,36 @@ function takeBack(
   state.now = Math.max(state.now, live.now);
   return { ok: true, state };
 }
+
+/** One game's records in memory, with its state before the first one: what undo needs. */
+export class GameHistory {
+  private readonly records: HistoryRecord[];
+  private readonly initial: GameState;
+
+  constructor(initial: GameState, records: readonly HistoryRecord[] = []) {
+    this.initial = structuredClone(initial);
+    this.records = records.map(({ n, input, src }) => ({ n, input, src }));
+  }
+
+  private fresh = (): GameState => structuredClone(this.initial);
+
+  /** The state the records replay to, or the first record that no longer applies. */
+  replay(): ReplayResult {
+    return replayHistory(this.fresh, this.records);
+  }
+
+  push(record: HistoryRecord): void {
+    const { n, input, src } = record;
+    this.records.push({ n, input, src });
+  }
+
+  /** What an undo would take back now, or null. */
+  target(): HistoryRecord | null {
+    return undoTarget(this.records);
+  }
+
+  /** The state after `undo` (not yet recorded), with what it emits. */
+  corrected(undo: EngineInput, src: InputSource, effects: Effect[]): ReplayResult {
+    return replayHistory(this.fresh, [...this.records, { n: -1, input: undo, src }], effects);
+  }
+}

@@ -27,21 +27,18 @@ import {
   type StepResult,
   step,
 } from "./engine/index.js";
-import { type HistoryRecord, replayHistory, undoTarget } from "./history.js";
+import { GameHistory } from "./history.js";
 import {
   type InputSource,
   JOURNAL_VERSION,
   Journal,
-  JournalCorrupt,
   type JournalHeader,
   type JournalRecord,
-  listGames,
-  readJournal,
   type SyncHook,
-  setAside,
 } from "./journal.js";
 import type { Logger } from "./logger.js";
 import { type PublishFn, TablePublisher } from "./publisher.js";
+import { resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";
 import { configFromCommand, defaultSeats, newSeed, prepareGame } from "./setup.js";
 
@@ -71,10 +68,7 @@ export class Table {
   private readonly log: Logger;
   private closed = false;
   /** The current game's records and its state before the first one, for undo. */
-  private history: HistoryRecord[] = [];
-  private fresh: () => GameState = () => {
-    throw new Error("no game");
-  };
+  private history: GameHistory | null = null;
 
   constructor(private readonly opts: TableOptions) {
     this.id = opts.id;
@@ -95,38 +89,17 @@ export class Table {
 
   /** Resumes the newest game from its journal, or sets up the default game. */
   async open(): Promise<void> {
-    const files = await listGames(this.dir);
-    for (let i = files.length - 1; i >= 0 && !this.state; i--) {
-      const path = join(this.dir, files[i] as string);
-      const contents = await readJournal(path);
-      if (!contents) {
-        const moved = await setAside(path, "empty");
-        this.log.warn(
-          { event: "journal.empty", path, moved },
-          "a game file without a header was set aside",
-        );
-        continue;
-      }
-      if (contents.dropped) {
-        this.log.warn(
-          { event: "journal.torn", path, dropped: contents.dropped },
-          "torn last record dropped",
-        );
-      }
-      this.resume(contents.header, contents.records, path);
-      this.journal = await Journal.reopen(
-        path,
-        contents.records.length,
-        contents.header.v,
-        this.opts.sync,
-      );
+    const resumed = await resumeNewestGame(this.dir, this.log);
+    if (resumed) {
+      const { path, contents, history, state } = resumed;
+      this.duplicates.load(contents.header);
+      for (const r of contents.records) this.duplicates.remember(r.src);
+      this.history = history;
+      this.state = state;
+      const n = contents.records.length;
+      this.journal = await Journal.reopen(path, n, contents.header.v, this.opts.sync);
       this.log.info(
-        {
-          event: "game.resumed",
-          path,
-          records: contents.records.length,
-          rev: (this.state as GameState | null)?.rev,
-        },
+        { event: "game.resumed", path, records: n, rev: state.rev },
         "game resumed from journal",
       );
     }
@@ -137,32 +110,6 @@ export class Table {
       if (seat.online) await this.presence(seat.seat, false);
     }
     this.afterCommit();
-  }
-
-  private resume(header: JournalHeader, records: JournalRecord[], path: string) {
-    const created = prepareGame(header.config);
-    if (!created.ok)
-      throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
-    const fresh = () => structuredClone(created.state);
-    const replayed = replayHistory(fresh, records);
-    if (!replayed.ok) {
-      // Accepted once, refused now: the record was altered, or the engine changed under
-      // an old journal. Resuming would append to a game that is not the one played.
-      const { record, rejection } = replayed;
-      const line = record.n + 1;
-      this.log.error(
-        { event: "replay.rejected", path, line, input: record.input, rejection },
-        "journaled input rejected on replay",
-      );
-      throw new JournalCorrupt(
-        `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
-      );
-    }
-    this.duplicates.load(header);
-    for (const r of records) this.duplicates.remember(r.src);
-    this.fresh = fresh;
-    this.history = records.map(({ n, input, src }) => ({ n, input, src }));
-    this.state = replayed.state;
   }
 
   /**
@@ -212,9 +159,7 @@ export class Table {
     await this.journal?.close();
     this.journal = journal;
     this.state = state;
-    const initial = structuredClone(state);
-    this.fresh = () => structuredClone(initial);
-    this.history = [];
+    this.history = new GameHistory(state);
     this.duplicates.remember(setupId ? { host: setupId } : undefined);
     this.log.info({
       event: "game.setup",
@@ -242,10 +187,9 @@ export class Table {
   }
 
   private commit(record: JournalRecord, result: StepResult & { ok: true }): StepResult {
-    const { n, input, src } = record;
-    this.history.push({ n, input, src });
+    this.history?.push(record);
     this.state = result.state;
-    this.duplicates.remember(src);
+    this.duplicates.remember(record.src);
     for (const e of result.effects) {
       if (e.type === "log") this.out.logEntry(e.entry);
       else this.out.signal(e.seat, e.signal);
@@ -372,8 +316,8 @@ export class Table {
 
   /** Takes back the newest seat input or host command not yet taken back (hub/history.ts). */
   private async undo(cmd: Extract<HostCommand, { cmd: "undo" }>, at: number): Promise<void> {
-    const target = undoTarget(this.history);
-    if (!this.state || !this.journal || !target) {
+    const target = this.history?.target();
+    if (!this.state || !this.journal || !this.history || !target) {
       const message = ERROR_MESSAGES.nothing_to_undo;
       this.out.reply({ id: cmd.id, ok: false, error: "nothing_to_undo", message });
       return;
@@ -384,8 +328,7 @@ export class Table {
       action: { cmd: "undo", reason: cmd.reason, undoes: target.n },
     };
     const effects: Effect[] = [];
-    const next = { n: -1, input, src: { host: cmd.id } };
-    const replayed = replayHistory(this.fresh, [...this.history, next], effects);
+    const replayed = this.history.corrected(input, { host: cmd.id }, effects);
     if (!replayed.ok) {
       const { code, message } = replayed.rejection;
       this.out.reply({ id: cmd.id, ok: false, error: code, message });

@@ -39,9 +39,17 @@ export class HostControls extends TableElement {
           : html`<button data-cmd="pause" ?disabled=${!playing}
               @click=${() => this.send({ cmd: "pause" })}>${t("host.pause")}</button>`
       }
+      <button data-cmd="undo" ?disabled=${s.phase === "setup"} @click=${this.undo}>
+        ${t("host.undo")}</button>
       <button class="danger" data-cmd="end" ?disabled=${!playing} @click=${this.end}>
         ${t("host.end")}</button>
     </div>`;
+  }
+
+  /** A correction: the reason is the host's own note, journaled with the undo. */
+  private undo(): void {
+    const reason = prompt(this.tr.t("host.undoReason"))?.trim();
+    if (reason) this.send({ cmd: "undo", reason: reason.slice(0, 200) });
   }
 
   private end(): void {

@@ -204,6 +204,9 @@ export const de: Record<MessageKey, string> = {
   "host.resume": "Fortsetzen",
   "host.end": "Spiel beenden",
   "host.confirmEnd": "Das Spiel jetzt beenden? Alle Rollen werden öffentlich.",
+  "host.undo": "Rückgängig",
+  "host.undoReason":
+    "Die letzte Eingabe oder den letzten Befehl zurücknehmen. Warum? (im Journal, nicht am Tisch sichtbar)",
   "host.foul": "Foul",
   "host.remove": "Entfernen",
   "host.reason": "Grund",

@@ -205,6 +205,9 @@ export const en = {
   "host.resume": "Resume",
   "host.end": "End game",
   "host.confirmEnd": "End the game now? Every role becomes public.",
+  "host.undo": "Undo",
+  "host.undoReason":
+    "Take back the last input or command. Why? (kept in the journal, not shown to the table)",
   "host.foul": "Foul",
   "host.remove": "Remove",
   "host.reason": "Reason",

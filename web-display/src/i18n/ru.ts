@@ -203,6 +203,9 @@ export const ru: Record<MessageKey, string> = {
   "host.resume": "Продолжить",
   "host.end": "Завершить игру",
   "host.confirmEnd": "Завершить игру сейчас? Все роли станут известны.",
+  "host.undo": "Отменить",
+  "host.undoReason":
+    "Отменить последний ввод или команду. Причина? (сохраняется в журнале, столу не показывается)",
   "host.foul": "Фол",
   "host.remove": "Удалить",
   "host.reason": "Причина",
