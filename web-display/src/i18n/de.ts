@@ -275,6 +275,8 @@ export const de: Record<MessageKey, string> = {
   "error.bad_option_value": "Eine Option ist unbekannt oder hat einen falschen Wert",
   "error.bad_ruleset": "Dieses Regelwerk gibt es nicht",
   "error.bad_cause": "Unbekannter Foul-Grund",
+  "error.nothing_to_undo": "Nichts mehr zurückzunehmen",
+  "error.bad_undo": "Diese Korrektur passt nicht zum Journal",
   "error.internal": "Interner Fehler im Hub",
   "error.offline": "Keine Verbindung zum Hub",
   "error.timeout": "Der Hub hat nicht rechtzeitig geantwortet",

@@ -276,6 +276,8 @@ export const en = {
   "error.bad_option_value": "An option is unknown or has a wrong value",
   "error.bad_ruleset": "That ruleset is not available",
   "error.bad_cause": "Unknown foul cause",
+  "error.nothing_to_undo": "Nothing left to take back",
+  "error.bad_undo": "That correction does not match the journal",
   "error.internal": "The hub hit an internal error",
   "error.offline": "Not connected to the hub",
   "error.timeout": "The hub did not answer in time",

@@ -274,6 +274,8 @@ export const ru: Record<MessageKey, string> = {
   "error.bad_option_value": "Опция неизвестна или её значение неверно",
   "error.bad_ruleset": "Таких правил нет",
   "error.bad_cause": "Неизвестная причина фола",
+  "error.nothing_to_undo": "Отменять больше нечего",
+  "error.bad_undo": "Эта отмена не соответствует журналу",
   "error.internal": "Внутренняя ошибка хаба",
   "error.offline": "Нет связи с хабом",
   "error.timeout": "Хаб не ответил вовремя",
