@@ -99,6 +99,24 @@ async function loadBoards(o: Flags) {
     );
 }
 
+/**
+ * `--sim N` without `--seats`: the default game gets the sim's N seats when the ruleset
+ * plays that size as it is (the hunt's 12), so that `--sim 12 --ruleset hunt` needs no
+ * more; otherwise the default stays (the sim then sets up a table the ruleset accepts).
+ */
+function seatsWithSim(o: Flags, seatsGiven: boolean): number {
+  if (o.sim === 0 || seatsGiven) return o.seats;
+  const probe = prepareGame({
+    table: "t1",
+    ruleset: o.ruleset as Parameters<typeof prepareGame>[0]["ruleset"],
+    seats: defaultSeats(o.sim),
+    options: {},
+    seed: "0".repeat(32),
+    at: Date.now(),
+  });
+  return probe.ok ? o.sim : o.seats;
+}
+
 /** Under npm: if npm goes away without passing the signal on, stop like on SIGTERM. */
 function stopWhenOrphaned(): void {
   if (!process.env.npm_lifecycle_event) return;
@@ -125,6 +143,7 @@ async function main(argv: string[]): Promise<void> {
     .showHelpAfterError();
   program.parse(argv);
   const o = program.opts<Flags>();
+  o.seats = seatsWithSim(o, program.getOptionValueSource("seats") !== "default");
   const log = hubLogger(o);
   // A wrong board file stops the start with every bad field named, before anything listens.
   const startBoards = await loadBoards(o);

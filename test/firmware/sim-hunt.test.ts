@@ -1,17 +1,23 @@
 /**
  * Twelve simulated paddles (the real firmware over mqtt.js, driven through their keys)
- * play a whole `hunt` game on the real hub to its end: what `npm start -- --sim 12
- * --ruleset hunt` runs, in process. The bots answer every prompt from the seat view alone,
- * the hunt's claimed status through the menu's second question.
+ * play a whole `hunt` game on the real hub to its end: in process, and as
+ * `npm start -- --sim 12 --ruleset hunt` does it. The bots answer every prompt from the
+ * seat view alone, the hunt's claimed status through the menu's second question.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { journalText } from "../helpers/hub.js";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { PublicState } from "../../protocol/index.js";
+import { spawnHub } from "../helpers/cli-process.js";
+import { connectAs, endAll, journalText, removeDir, tempDir } from "../helpers/hub.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
 let h: Harness | null = null;
+const dirs: string[] = [];
 afterEach(async () => {
   await h?.close();
   h = null;
+});
+afterAll(async () => {
+  for (const d of dirs) await removeDir(d);
 });
 
 describe("a simulated hunt table", () => {
@@ -28,5 +34,27 @@ describe("a simulated hunt table", () => {
     // through the paddles' menus (the option is the menu's second question).
     const journal = await journalText(h.hub);
     expect(journal).toMatch(/"action":"hunt","targets":\[\d+\],"option":"(mafia|maniac)"/);
+  }, 180_000);
+
+  it("npm start -- --sim 12 --ruleset hunt plays the game to its end", async () => {
+    const dir = await tempDir("hub-sim-hunt-");
+    dirs.push(dir);
+    const ports = ["--mqtt-port", "0", "--http-port", "0"];
+    const hub = await spawnHub(["--sim", "12", "--ruleset", "hunt", "--data-dir", dir, ...ports]);
+    try {
+      const secrets = await hub.secrets();
+      const c = await connectAs(hub.mqttPort, "display/t1", secrets["display/t1"]);
+      await c.client.subscribeAsync("mafia/v1/t1/public/state", { qos: 1 });
+      const end = await c.inbox.next<PublicState>(
+        "mafia/v1/t1/public/state",
+        (s) => s.ruleset === "hunt" && s.phase === "ended" && s.winner !== null,
+        { past: true, timeout: 120_000 },
+      );
+      expect(end.seats).toHaveLength(12);
+      await endAll(c);
+    } finally {
+      hub.proc.kill("SIGTERM");
+      expect((await hub.exited).code).toBe(0);
+    }
   }, 180_000);
 });
