@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tokenizer } from "acorn";
 import { build } from "esbuild";
 import { checkDeviceConfig, type DeviceConfig } from "./device-config.js";
 
@@ -47,16 +48,42 @@ export async function bundleFirmware(config: DeviceConfig, minify: boolean): Pro
     write: false,
     legalComments: "none",
     minify,
-    // Line breaks: an uncaught error's stack repeats its whole source line on Espruino, so a
-    // one-line bundle makes one error cost over a thousand variables (ESPRUINO.md).
-    lineLimit: LINE_LIMIT,
     charset: "ascii",
     define: { PADDLE_CONFIG: JSON.stringify(config) },
     logLevel: "silent",
   });
   const file = result.outputFiles[0];
   if (!file) throw new Error("esbuild produced no output");
-  return file.text.replace(REQUIRE_MARK, "require(");
+  return breakLines(file.text.replace(REQUIRE_MARK, "require("), LINE_LIMIT);
+}
+
+/**
+ * Line breaks: an uncaught error's stack repeats its whole source line on Espruino, so a
+ * one-line bundle makes one error cost over a thousand variables (ESPRUINO.md). Not
+ * esbuild's `lineLimit`: it breaks inside string literals with a backslash-newline line
+ * continuation, which Espruino 2v29 keeps as a newline ("log\<newline>in" is "log\nin", so
+ * the paddle's own state names and topics broke). Here a line ends only after a `;`, `,` or
+ * `{` token once it is longer than `limit`: a newline there never changes what the code
+ * means (no automatic semicolon, no restricted production, never inside a literal).
+ */
+export function breakLines(code: string, limit: number): string {
+  let out = "";
+  let from = 0;
+  let lineStart = 0;
+  for (const token of tokenizer(code, { ecmaVersion: "latest" })) {
+    const label = token.type.label;
+    if (label !== ";" && label !== "," && label !== "{") continue;
+    if (token.end - lineStart < limit) continue;
+    const newline = code.lastIndexOf("\n", token.start); // one already there (a template literal)
+    if (newline >= lineStart) {
+      lineStart = newline + 1;
+      if (token.end - lineStart < limit) continue;
+    }
+    out += `${code.slice(from, token.end)}\n`;
+    from = token.end;
+    lineStart = token.end;
+  }
+  return out + code.slice(from);
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -79,6 +79,8 @@ describe("the bundle checker", () => {
     ["used before declaration", "(() => { g(); const g = () => 1; })();"],
     ["used before declaration", "var a = b; var b = 1;"],
     ["Math.random without E.srand", "id = Math.random();"],
+    ["line continuation", 's = "log\\\nin";'],
+    ["line continuation", "s = `log\\\nin`;"],
   ])("flags %s in %j", (rule, source) => {
     expect(checkBundle(source).map((f) => f.rule)).toContain(rule);
   });

@@ -8,7 +8,9 @@
  * runs later would work), on purpose: it keeps the firmware in declare-before-use order,
  * which is cheap to keep and expensive to debug on a device.
  *
- * Found on the real interpreter, not in ESPRUINO.md's table: Math.random is a fixed-seed
+ * Found on the real interpreter, not in ESPRUINO.md's table: a backslash-newline line
+ * continuation inside a string keeps the newline (esbuild's `lineLimit` writes them), and
+ * Math.random is a fixed-seed
  * PRNG that nothing reseeds at boot (the same numbers after every power-up), so a bundle
  * that uses it must also call E.srand.
  */
@@ -106,6 +108,14 @@ function isReference(parent: Node | null, key: string): boolean {
   return true;
 }
 
+const LINE_CONTINUATION = /\\(\r\n|\n|\r|\u2028|\u2029)/;
+
+function rawOf(node: Node): string {
+  if (typeof node.raw === "string") return node.raw;
+  const value = node.value as { raw?: string } | undefined;
+  return value?.raw ?? "";
+}
+
 export function checkBundle(code: string): BundleFinding[] {
   const ast = parse(code, { ecmaVersion: "latest", sourceType: "script", locations: true });
   const findings: BundleFinding[] = [];
@@ -193,6 +203,9 @@ export function checkBundle(code: string): BundleFinding[] {
     if (t === "LabeledStatement") report("label", node);
     if (t === "TaggedTemplateExpression") report("tagged template", node);
     if (t === "Literal" && typeof node.bigint === "string") report("BigInt", node);
+    // Espruino 2v29 keeps the newline of a backslash-newline in a string ("a\<LF>b" is "a\nb").
+    if ((t === "Literal" || t === "TemplateElement") && LINE_CONTINUATION.test(rawOf(node)))
+      report("line continuation", node);
     if (
       (t === "Property" || t === "MethodDefinition" || t === "PropertyDefinition") &&
       node.computed
