@@ -38,20 +38,25 @@ function simGameOptions(ruleset: string, seats: number): Record<string, unknown>
   return { ...FAST_SPORT_OPTIONS, allowAnySeatCount: seats !== 10 };
 }
 
+/** The game the ruleset would make of the sim's N seats with these options (a dry run). */
+function simGame(o: Flags, table: string, options: Record<string, unknown>) {
+  return prepareGame({
+    table,
+    ruleset: o.ruleset as Parameters<typeof prepareGame>[0]["ruleset"],
+    seats: defaultSeats(o.sim),
+    options,
+    seed: "0".repeat(32),
+    at: Date.now(),
+  });
+}
+
 /**
  * Refuses, before any paddle connects, a simulated table the ruleset would not accept (the
  * host bot would wait forever for a setup that never comes) and a real game in progress
  * on the sim's table (the host bot ends it) unless `--sim-force`.
  */
 function checkSim(hub: Hub, o: Flags, table: string): string | null {
-  const probe = prepareGame({
-    table,
-    ruleset: o.ruleset as Parameters<typeof prepareGame>[0]["ruleset"],
-    seats: defaultSeats(o.sim),
-    options: simGameOptions(o.ruleset, o.sim),
-    seed: "0".repeat(32),
-    at: Date.now(),
-  });
+  const probe = simGame(o, table, simGameOptions(o.ruleset, o.sim));
   if (!probe.ok) return `--sim ${o.sim} --ruleset ${o.ruleset}: ${probe.message}`;
   const game = hub.tables.get(table)?.game;
   if (game && (game.phase === "day" || game.phase === "night") && !o.simForce)
@@ -106,15 +111,7 @@ async function loadBoards(o: Flags) {
  */
 function seatsWithSim(o: Flags, seatsGiven: boolean): number {
   if (o.sim === 0 || seatsGiven) return o.seats;
-  const probe = prepareGame({
-    table: "t1",
-    ruleset: o.ruleset as Parameters<typeof prepareGame>[0]["ruleset"],
-    seats: defaultSeats(o.sim),
-    options: {},
-    seed: "0".repeat(32),
-    at: Date.now(),
-  });
-  return probe.ok ? o.sim : o.seats;
+  return simGame(o, "t1", {}).ok ? o.sim : o.seats;
 }
 
 /** Under npm: if npm goes away without passing the signal on, stop like on SIGTERM. */
