@@ -13,6 +13,7 @@
 import { Aedes, type Client, type PublishPacket } from "aedes";
 import { type Identity, MAX_HOST_PAYLOAD, parseUsername } from "../protocol/index.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
+import { ConnectLimiter } from "./connect-limit.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import type { Logger } from "./logger.js";
@@ -32,6 +33,8 @@ export interface BrokerLimits {
   seat: RateLimit;
   host: RateLimit;
   display: RateLimit;
+  /** Accepted CONNECTs per identity (connect-limit.ts). */
+  connect?: RateLimit;
 }
 
 export const DEFAULT_LIMITS: BrokerLimits = {
@@ -77,6 +80,7 @@ export async function createBroker(opts: {
    * own over (a paddle reconnecting before its old socket timed out).
    */
   const holders = new Map<string, Client>();
+  const connects = new ConnectLimiter(limits.connect);
 
   const aedes = await Aedes.createBroker({
     // A frozen subscriber must not stall every table's publishing for a minute.
@@ -115,6 +119,13 @@ export async function createBroker(opts: {
           "clientId held by another identity",
         );
         return cb(Object.assign(new Error("identifier rejected"), { returnCode: 2 }), false);
+      }
+      if (!connects.take(describe(id), now())) {
+        log.warn(
+          { event: "connect.rate_limited", clientId: client.id, username },
+          "too many connects; try again later",
+        );
+        return cb(Object.assign(new Error("server unavailable"), { returnCode: 3 }), false);
       }
       holders.set(client.id, client);
       identities.set(client, id);

@@ -63,6 +63,8 @@ export class Table {
   private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
+  /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
+  private readonly presenceQueued = new Set<number>();
   private readonly out: TablePublisher;
   private readonly scheduler: Scheduler;
   private readonly log: Logger;
@@ -346,26 +348,34 @@ export class Table {
     const before = this.connections.get(seat) ?? 0;
     const after = Math.max(0, before + (opened ? 1 : -1));
     this.connections.set(seat, after);
-    if ((before === 0) !== (after === 0)) {
-      this.presence(seat, after > 0).catch((err: Error) => {
-        this.log.error({ event: "presence.failed", seat, err: err.message });
-      });
-    }
+    // Coalesced: one queued presence task per seat reads the connection count when it runs,
+    // so a seat that flaps while inputs wait is journaled once, in its final state.
+    if ((before === 0) === (after === 0) || this.presenceQueued.has(seat)) return;
+    this.presenceQueued.add(seat);
+    this.enqueue(async () => {
+      this.presenceQueued.delete(seat);
+      await this.presenceNow(seat, (this.connections.get(seat) ?? 0) > 0);
+    }).catch((err: Error) => {
+      this.log.error({ event: "presence.failed", seat, err: err.message });
+    });
   }
 
   private presence(seat: number, online: boolean): Promise<void> {
-    return this.enqueue(async () => {
-      const state = this.state;
-      if (
-        this.closed ||
-        !state ||
-        seat > state.seats.length ||
-        state.seats[seat - 1]?.online === online
-      )
-        return;
-      const result = await this.apply({ type: "presence", at: this.opts.now(), seat, online });
-      if (result.ok) this.afterCommit();
-    });
+    return this.enqueue(() => this.presenceNow(seat, online));
+  }
+
+  /** Journals a presence change, if it is one (inside the queue). */
+  private async presenceNow(seat: number, online: boolean): Promise<void> {
+    const state = this.state;
+    if (
+      this.closed ||
+      !state ||
+      seat > state.seats.length ||
+      state.seats[seat - 1]?.online === online
+    )
+      return;
+    const result = await this.apply({ type: "presence", at: this.opts.now(), seat, online });
+    if (result.ok) this.afterCommit();
   }
 
   private timerFired(deadline: number): void {
