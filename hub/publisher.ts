@@ -13,6 +13,7 @@
 import {
   encode,
   hostReplyTopic,
+  hostRulesetsTopic,
   hostViewTopic,
   type LogEntry,
   padded,
@@ -25,7 +26,14 @@ import {
   seatSignalTopic,
   seatViewTopic,
 } from "../protocol/index.js";
-import { type GameState, hostView, publicView, seatView } from "./engine/index.js";
+import {
+  availableRulesets,
+  type GameState,
+  hostView,
+  publicView,
+  rulesetById,
+  seatView,
+} from "./engine/index.js";
 import type { Logger } from "./logger.js";
 
 export interface OutMessage {
@@ -61,6 +69,16 @@ export class TablePublisher {
     });
     this.inFlight.add(routed);
     void routed.then(() => this.inFlight.delete(routed));
+  }
+
+  /** The rulesets this hub can run and their options (retained, host only; protocol/rulesets.ts). */
+  rulesets(): void {
+    const rulesets = availableRulesets().map((id) => ({
+      id,
+      options: [...(rulesetById(id)?.options ?? [])],
+    }));
+    const json = JSON.stringify({ rulesets });
+    this.sendIfChanged(hostRulesetsTopic(this.table), json, () => json);
   }
 
   /** Last `rev` given per seat view topic. */

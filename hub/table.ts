@@ -105,6 +105,7 @@ export class Table {
         "game resumed from journal",
       );
     }
+    this.out.rulesets();
     if (!this.state) await this.setupDefault();
     await this.holdIfOverdue();
     // Nobody is connected yet: seats the journal left online are offline now.

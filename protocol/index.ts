@@ -4,5 +4,6 @@ export * from "./errors.js";
 export * from "./host.js";
 export * from "./inputs.js";
 export * from "./padding.js";
+export * from "./rulesets.js";
 export * from "./topics.js";
 export * from "./views.js";

@@ -67,6 +67,11 @@ export function hostDevicesTopic(table: string): string {
   return `${tableRoot(table)}/host/devices`;
 }
 
+/** Retained, host only: the rulesets this hub can run and their options (protocol/rulesets.ts). */
+export function hostRulesetsTopic(table: string): string {
+  return `${tableRoot(table)}/host/rulesets`;
+}
+
 export function hostFilter(table: string): string {
   return `${tableRoot(table)}/host/#`;
 }
@@ -80,7 +85,8 @@ export type TopicKind =
   | "host.command"
   | "host.reply"
   | "host.view"
-  | "host.devices";
+  | "host.devices"
+  | "host.rulesets";
 
 export interface ParsedTopic {
   table: string;
@@ -122,6 +128,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "reply") return { table: table, kind: "host.reply", seat: null };
     if (leaf === "view") return { table: table, kind: "host.view", seat: null };
     if (leaf === "devices") return { table: table, kind: "host.devices", seat: null };
+    if (leaf === "rulesets") return { table: table, kind: "host.rulesets", seat: null };
   }
   return null;
 }

@@ -8,6 +8,7 @@
  */
 import {
   ERROR_MESSAGES,
+  type OptionSpec,
   type Prompt,
   type RulesetId,
   type Signal,
@@ -31,6 +32,8 @@ export type OptionsResult =
 export interface Ruleset {
   id: RulesetId;
   roles: Record<string, RoleDef>;
+  /** The options `parseOptions` accepts, for the host console's setup form (`host/rulesets`). */
+  options: readonly OptionSpec[];
   /** Checks the host's options (unknown names included) and fills in the defaults. */
   parseOptions(raw: Record<string, unknown>, seatCount: number): OptionsResult;
   /** The role ids to deal, one per seat (the deal shuffles them). */

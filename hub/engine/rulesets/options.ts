@@ -1,5 +1,6 @@
 /** Shared option parsing: every wrong or unknown option name is reported, none is guessed. */
 import { z } from "zod";
+import type { OptionSpec } from "../../../protocol/index.js";
 
 export function parseStrictOptions<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
@@ -35,3 +36,40 @@ export const brandingSchema = z
   .optional();
 
 export type Branding = z.infer<typeof brandingSchema>;
+
+type JsonSchema = {
+  type?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+};
+
+/**
+ * The options a ruleset accepts, machine-readable (name, type, default, min/max, choices),
+ * derived from its options schema so that the description cannot drift from the parser.
+ */
+export function describeOptions(schema: z.ZodObject): OptionSpec[] {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties: Record<string, JsonSchema>;
+  };
+  return Object.entries(json.properties).map(([name, p]) => {
+    const variants = p.anyOf ?? [p];
+    const nullable = variants.some((v) => v.type === "null");
+    const v = variants.find((x) => x.type !== "null") ?? {};
+    const spec: OptionSpec = { name, type: typeOf(v), nullable };
+    if ("default" in p) spec.default = p.default;
+    if (v.minimum !== undefined) spec.min = v.minimum;
+    if (v.maximum !== undefined) spec.max = v.maximum;
+    if (v.enum) spec.choices = v.enum.map(String);
+    return spec;
+  });
+}
+
+function typeOf(v: JsonSchema): OptionSpec["type"] {
+  if (v.enum) return "choice";
+  if (v.type === "integer" || v.type === "number" || v.type === "boolean") return v.type;
+  if (v.type === "string") return "text";
+  return "object";
+}

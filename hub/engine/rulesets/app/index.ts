@@ -9,6 +9,7 @@ import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings } from "../discussion.js";
+import { describeOptions } from "../options.js";
 import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
 import { appFlow, initialAppFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
@@ -20,7 +21,7 @@ import {
   nightPrompt,
   startAppNight,
 } from "./night.js";
-import { type AppOptions, balanceWarnings, parseAppOptions } from "./options.js";
+import { type AppOptions, appOptionsSchema, balanceWarnings, parseAppOptions } from "./options.js";
 import { APP_ROLES, mafiaRoles } from "./roles/index.js";
 
 const opts = (state: GameState) => state.options as AppOptions;
@@ -74,6 +75,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
 export const app: Ruleset = {
   id: "app",
   roles: APP_ROLES,
+  options: describeOptions(appOptionsSchema),
   parseOptions: parseAppOptions,
   composition(options, seatCount) {
     const o = options as AppOptions;

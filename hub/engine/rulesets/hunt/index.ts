@@ -5,16 +5,18 @@
  * of HUNT-ORDER-01 (resolve.ts); the day's `vote`; `pass` = ready to vote in the
  * discussion, abstain in the vote, "nothing tonight" at night.
  */
+
 import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
+import { describeOptions } from "../options.js";
 import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
 import { huntFlow, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
 import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
-import { type HuntOptions, parseHuntOptions } from "./options.js";
+import { type HuntOptions, huntOptionsSchema, parseHuntOptions } from "./options.js";
 import { HUNT_ROLES, huntComposition, huntMafiaSize } from "./roles/index.js";
 import { checkHuntWin } from "./win.js";
 
@@ -60,6 +62,7 @@ function afterRemoval(g: Game): void {
 export const hunt: Ruleset = {
   id: "hunt",
   roles: HUNT_ROLES,
+  options: describeOptions(huntOptionsSchema),
   parseOptions: parseHuntOptions,
   composition: (_options, seatCount) => huntComposition(seatCount),
   begin(g) {

@@ -6,6 +6,7 @@
 import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { describeOptions } from "../options.js";
 
 import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
@@ -20,7 +21,7 @@ import {
   startNight,
   startZeroNight,
 } from "./night.js";
-import { parseSportOptions, type SportOptions } from "./options.js";
+import { parseSportOptions, type SportOptions, sportOptionsSchema } from "./options.js";
 import { definePhases } from "./phases.js";
 import { SPORT_ROLES, sportComposition } from "./roles/index.js";
 import { endTurnIfSpeaking, isSpeaking, nextTurn, SPEAKING_STEPS } from "./speaking.js";
@@ -80,6 +81,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
 export const sport: Ruleset = {
   id: "sport",
   roles: SPORT_ROLES,
+  options: describeOptions(sportOptionsSchema),
   parseOptions: parseSportOptions,
   composition: (_options, seatCount) => sportComposition(seatCount),
   begin(g) {

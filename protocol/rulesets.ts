@@ -1,0 +1,27 @@
+/**
+ * Hub → host console: `host/rulesets` (retained), the rulesets this hub can run and each
+ * one's options, machine-readable, so that the setup form offers only what the chosen
+ * ruleset accepts. Derived from each ruleset's options schema (hub/engine/rulesets/options.ts).
+ */
+import { z } from "zod";
+import { RULESET_IDS } from "./host.js";
+
+export const OPTION_TYPES = ["number", "integer", "boolean", "choice", "text", "object"] as const;
+
+export const optionSpecSchema = z.object({
+  name: z.string(),
+  type: z.enum(OPTION_TYPES),
+  /** Absent: the ruleset computes it from the rest (e.g. the app's mafia size). */
+  default: z.unknown().optional(),
+  /** `null` is allowed (e.g. "no timer"). */
+  nullable: z.boolean(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  choices: z.array(z.string()).optional(),
+});
+export type OptionSpec = z.infer<typeof optionSpecSchema>;
+
+export const rulesetListSchema = z.object({
+  rulesets: z.array(z.object({ id: z.enum(RULESET_IDS), options: z.array(optionSpecSchema) })),
+});
+export type RulesetList = z.infer<typeof rulesetListSchema>;

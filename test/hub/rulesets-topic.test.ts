@@ -1,0 +1,71 @@
+/**
+ * `host/rulesets` (retained, host only): the hub tells the console which rulesets it can run
+ * and each one's options, machine-readable, derived from the same schema that parses them.
+ */
+import { describe, expect, it } from "vitest";
+import { availableRulesets, rulesetById } from "../../hub/engine/index.js";
+import { type RulesetList, rulesetListSchema } from "../../protocol/index.js";
+import { subscribeGranted, useTestHub } from "../helpers/hub.js";
+
+const fx = useTestHub();
+
+describe("host/rulesets", () => {
+  it("lists every ruleset the hub runs with its options (name, type, default, min/max, choices)", async () => {
+    const host = await fx.connect("host/t1");
+    const list = host.inbox.next<RulesetList>("mafia/v1/t1/host/rulesets");
+    await subscribeGranted(host.client, ["mafia/v1/t1/host/#"]);
+    const parsed = rulesetListSchema.parse(await list);
+    expect(parsed.rulesets.map((r) => r.id)).toEqual(availableRulesets());
+    const sport = parsed.rulesets.find((r) => r.id === "sport")?.options ?? [];
+    expect(sport.find((o) => o.name === "speechSeconds")).toEqual({
+      name: "speechSeconds",
+      type: "number",
+      nullable: false,
+      default: 60,
+      min: 5,
+      max: 600,
+    });
+    expect(sport.find((o) => o.name === "shotQuorum")).toMatchObject({
+      type: "choice",
+      choices: ["living", "three"],
+      default: "living",
+    });
+    expect(sport.find((o) => o.name === "autoAdvance")).toMatchObject({
+      type: "boolean",
+      default: true,
+    });
+    const app = parsed.rulesets.find((r) => r.id === "app")?.options ?? [];
+    expect(app.find((o) => o.name === "nightSeconds")).toMatchObject({
+      nullable: true,
+      default: null,
+    });
+    expect(app.find((o) => o.name === "mafia")).toEqual({
+      name: "mafia",
+      type: "integer",
+      nullable: false,
+      min: 1,
+      max: 4,
+    });
+    expect(app.some((o) => o.name === "speechSeconds")).toBe(false);
+  });
+
+  it("every described option with its default is accepted by the ruleset's own parser", () => {
+    for (const id of availableRulesets()) {
+      const r = rulesetById(id);
+      if (!r) throw new Error(id);
+      for (const o of r.options) {
+        if (!("default" in o) || o.default === undefined) continue;
+        const seats = id === "sport" ? 10 : 12;
+        const parsed = r.parseOptions({ [o.name]: o.default }, seats);
+        expect(parsed.ok, `${id}.${o.name}`).toBe(true);
+      }
+    }
+  });
+
+  it("the display cannot read it", async () => {
+    const display = await fx.connect("display/t1");
+    await expect(
+      display.client.subscribeAsync("mafia/v1/t1/host/rulesets", { qos: 1 }),
+    ).rejects.toThrow(/Subscribe error/);
+  });
+});
