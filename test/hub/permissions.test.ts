@@ -175,9 +175,10 @@ describe("delivery", () => {
     const late = await connectIdentity(hub, "host/t1");
     await subscribeGranted(late.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
     await late.inbox.next("mafia/v1/t1/host/view", () => true, { past: true });
-    await until(() => late.inbox.all.length >= 3, 2000, "retained views");
+    await until(() => late.inbox.all.length >= 4, 2000, "retained views");
     expect(late.inbox.all.map((m) => m.topic).sort()).toEqual([
       "mafia/v1/t1/host/devices",
+      "mafia/v1/t1/host/rulesets",
       "mafia/v1/t1/host/view",
       "mafia/v1/t1/public/state",
     ]);
