@@ -28,6 +28,10 @@ export interface HubFlags {
   logLevel: LogLevel;
   logFormat: LogFormat;
   printPairing: boolean;
+  tls: boolean;
+  mqttsPort: number;
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 export function port(value: string): number {
@@ -76,6 +80,10 @@ export function addHubFlags(program: Command): Command {
         .choices(LOG_FORMATS)
         .default("auto"),
     )
+    .option("--tls", "also MQTT over TLS, and HTTPS/WSS instead of HTTP/WS on the HTTP port", false)
+    .option("--mqtts-port <port>", "MQTT over TLS, with --tls (0: pick)", port, 8883)
+    .option("--tls-cert <file>", "PEM certificate for --tls (default: made in the data dir)")
+    .option("--tls-key <file>", "PEM private key of --tls-cert")
     .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
@@ -98,6 +106,14 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       ruleset: o.ruleset,
       seats: o.seats,
       logger: log,
+      ...(o.tls
+        ? {
+            tls: {
+              mqttsPort: o.mqttsPort,
+              ...(o.tlsCert && o.tlsKey ? { cert: o.tlsCert, key: o.tlsKey } : {}),
+            },
+          }
+        : {}),
     });
   } catch (err) {
     return fail(log, (err as Error).message);
@@ -114,10 +130,20 @@ export function fail(log: Logger, message: string): never {
 /** The one stdout line, then the pairing links: as plain lines and QR codes for a person. */
 export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise<void> {
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
-  const links = pairingLinks(hub, `http://localhost:${hub.httpPort}`);
+  const scheme = hub.tlsFingerprint ? "https" : "http";
+  const links = pairingLinks(hub, `${scheme}://localhost:${hub.httpPort}`);
+  if (hub.tlsFingerprint) {
+    log.info(
+      { event: "hub.tls", mqttsPort: hub.mqttsPort, fingerprint: hub.tlsFingerprint },
+      "TLS on: compare this SHA-256 fingerprint when a browser or a paddle pairs",
+    );
+  }
   if (prettyLogs(o.logFormat)) {
     log.info({ event: "hub.pairing", tables: links.map((l) => l.table) }, "pairing links below");
-    process.stderr.write(`${await pairingText(links)}\n`);
+    const tls = hub.tlsFingerprint
+      ? `TLS certificate SHA-256 fingerprint (check it when the browser asks):\n  ${hub.tlsFingerprint}\nMQTT over TLS on port ${hub.mqttsPort}\n\n`
+      : "";
+    process.stderr.write(`${tls}${await pairingText(links)}\n`);
     return;
   }
   for (const l of links) {

@@ -6,6 +6,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { createWebSocketStream, WebSocketServer } from "ws";
 import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
@@ -40,10 +41,12 @@ export function createHttpServer(opts: {
   log: Logger;
   /** Routes answered before the static files (the host's pairing API). */
   api?: ApiHandler;
-}): Server {
+  /** HTTPS and WSS instead of HTTP and WS on the same port (tls.ts). */
+  tls?: { cert: string; key: string } | undefined;
+}): Server | HttpsServer {
   const { broker, log, api } = opts;
   const root = resolve(opts.staticDir);
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const handled = api ? api(req, res) : Promise.resolve(false);
     handled
       .then((done) => (done ? undefined : serve(root, req, res)))
@@ -52,7 +55,8 @@ export function createHttpServer(opts: {
         if (!res.headersSent) res.writeHead(500).end();
         else res.destroy();
       });
-  });
+  };
+  const server = opts.tls ? createHttpsServer(opts.tls, handler) : createServer(handler);
   // The host's setup is the largest message; anything bigger is not MQTT traffic of ours.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_HOST_PAYLOAD + 4096 });
   wss.on("connection", (ws, req) => {

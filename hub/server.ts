@@ -5,9 +5,11 @@
  */
 
 import type { Server as HttpServer } from "node:http";
+import type { Server as HttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
 import { resolve } from "node:path";
+import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
@@ -21,6 +23,7 @@ import type { OutMessage } from "./publisher.js";
 import { Secrets } from "./secrets.js";
 import { defaultSeats, prepareGame } from "./setup.js";
 import { Table } from "./table.js";
+import { loadOrMakeTls } from "./tls.js";
 
 export interface HubOptions {
   dataDir: string;
@@ -38,6 +41,12 @@ export interface HubOptions {
   /** Replaces the journal's fsync (tests delay it to prove PUBACK-after-fsync). */
   sync?: SyncHook;
   limits?: BrokerLimits;
+  /**
+   * Optional TLS listeners (tls.ts): MQTT over TLS on `mqttsPort` (default 8883, 0 picks)
+   * and HTTPS/WSS instead of HTTP/WS on the HTTP port; `cert`/`key` files, else the data
+   * dir's own certificate, made at first start.
+   */
+  tls?: { mqttsPort?: number; cert?: string; key?: string };
   /** Built display; default web-display/dist of this checkout. */
   staticDir?: string;
 }
@@ -45,6 +54,10 @@ export interface HubOptions {
 export interface Hub {
   mqttPort: number;
   httpPort: number;
+  /** MQTT over TLS, when `tls` was asked for. */
+  mqttsPort: number | null;
+  /** SHA-256 fingerprint of the TLS certificate (colon-separated hex), when `tls`. */
+  tlsFingerprint: string | null;
   dataDir: string;
   secrets: Secrets;
   tables: ReadonlyMap<string, Table>;
@@ -138,12 +151,22 @@ async function startLocked(
     socket.setNoDelay(true);
     b.handle(socket);
   });
+  const given =
+    opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
+  const tlsMaterial = opts.tls ? await loadOrMakeTls(dataDir, given) : null;
+  const mqtts = tlsMaterial
+    ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
+        socket.setNoDelay(true);
+        b.handle(socket);
+      })
+    : null;
   const api = pairingApi({ secrets, devices: b.devices, tables: new Set(tables.keys()), log });
   const http = createHttpServer({
     broker: b,
     staticDir: opts.staticDir ?? DEFAULT_STATIC,
     log,
     api,
+    tls: tlsMaterial ? { cert: tlsMaterial.cert, key: tlsMaterial.key } : undefined,
   });
   const host = opts.host;
   await listen(tcp, opts.mqttPort ?? 1883, host);
@@ -151,10 +174,25 @@ async function startLocked(
     await closeServer(tcp);
     throw err;
   });
+  if (mqtts)
+    await listen(mqtts, opts.tls?.mqttsPort ?? 8883, host).catch(async (err) => {
+      await Promise.all([closeServer(tcp), closeServer(http)]);
+      throw err;
+    });
   const mqttPort = (tcp.address() as AddressInfo).port;
   const httpPort = (http.address() as AddressInfo).port;
+  const mqttsPort = mqtts ? (mqtts.address() as AddressInfo).port : null;
+  const tlsFingerprint = tlsMaterial?.fingerprint ?? null;
   log.info(
-    { event: "hub.listening", mqttPort, httpPort, dataDir, tables: tableIds },
+    {
+      event: "hub.listening",
+      mqttPort,
+      httpPort,
+      mqttsPort,
+      tlsFingerprint,
+      dataDir,
+      tables: tableIds,
+    },
     "hub listening",
   );
 
@@ -162,6 +200,8 @@ async function startLocked(
   return {
     mqttPort,
     httpPort,
+    mqttsPort,
+    tlsFingerprint,
     dataDir,
     secrets,
     tables,
@@ -171,11 +211,12 @@ async function startLocked(
         // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
         const closedTcp = closeServer(tcp);
         const closedHttp = closeServer(http);
+        const closedTls = mqtts ? closeServer(mqtts) : Promise.resolve();
         for (const t of tables.values()) await t.idle();
         await b.close();
         for (const t of tables.values()) await t.close();
         http.closeAllConnections();
-        await Promise.all([closedTcp, closedHttp]);
+        await Promise.all([closedTcp, closedHttp, closedTls]);
         await lock.release();
         log.info({ event: "hub.stopped" }, "hub stopped");
       })();
@@ -185,7 +226,7 @@ async function startLocked(
 }
 
 function listen(
-  server: TcpServer | HttpServer,
+  server: TcpServer | HttpServer | HttpsServer,
   port: number,
   host: string | undefined,
 ): Promise<void> {
@@ -198,6 +239,6 @@ function listen(
   });
 }
 
-function closeServer(server: TcpServer | HttpServer): Promise<void> {
+function closeServer(server: TcpServer | HttpServer | HttpsServer): Promise<void> {
   return new Promise((resolvePromise) => server.close(() => resolvePromise()));
 }

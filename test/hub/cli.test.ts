@@ -26,6 +26,10 @@ describe("hub command line", () => {
       "--log-level",
       "--log-format",
       "--print-pairing",
+      "--tls",
+      "--mqtts-port",
+      "--tls-cert",
+      "--tls-key",
     ]) {
       expect(r.stdout).toContain(flag);
     }
