@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { availableRulesets } from "../../hub/engine/index.js";
 import type { Hub } from "../../hub/server.js";
 import { NAMES } from "./game.js";
 import {
@@ -74,7 +75,23 @@ describe("host console", () => {
     await host.locator('host-setup button[data-cmd="setup"]').click();
     expect(await reply(host, "setup", "err")).toContain("The setup is not valid");
 
+    // Only the rulesets the hub runs are offered, and only the chosen one's options: an
+    // app game sets up with the form's fields as they come (it failed with sport's timings).
+    const offered = await host
+      .locator('select[name="ruleset"] option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toEqual(availableRulesets());
     await host.locator('input[name="count"]').fill("10");
+    await host.locator('select[name="ruleset"]').selectOption("app");
+    await waitFor(host, 'input[name="nightSeconds"]');
+    expect(await host.locator('input[name="speechSeconds"]').count()).toBe(0);
+    await host.locator('host-setup button[data-cmd="setup"]').click();
+    expect(await reply(host, "setup", "ok")).toContain("done");
+    expect(hub.tables.get("t1")?.game?.ruleset).toBe("app");
+    expect(await text(host, "host-setup .hint")).toContain("32");
+    await host.locator('select[name="ruleset"]').selectOption("sport");
+    await waitFor(host, 'input[name="speechSeconds"]');
+
     for (const [i, name] of NAMES.entries())
       await host.locator(`input[name="name-${i + 1}"]`).fill(name);
     await host.locator('input[name="speechSeconds"]').fill("45");

@@ -11,6 +11,7 @@ import type { ReactiveController, ReactiveControllerHost } from "lit";
 import mqtt, { type MqttClient } from "mqtt";
 import { type DeviceList, deviceListSchema } from "../../protocol/devices.js";
 import type { HostCommand, HostReply } from "../../protocol/host.js";
+import { type RulesetList, rulesetListSchema } from "../../protocol/rulesets.js";
 import {
   displayUsername,
   hostCommandTopic,
@@ -56,6 +57,8 @@ export interface TableSnapshot {
   hostView: HostView | null;
   /** Host console only: which seats are connected, on a phone or a paddle. */
   devices: DeviceList | null;
+  /** Host console only: the rulesets the hub can run and their options (`host/rulesets`). */
+  rulesets: RulesetList["rulesets"] | null;
   commands: CommandRecord[];
 }
 
@@ -98,6 +101,7 @@ export class TableConnection implements ReactiveController {
       announcements: [],
       hostView: null,
       devices: null,
+      rulesets: null,
       commands: [],
     };
     host.addController(this);
@@ -180,7 +184,10 @@ export class TableConnection implements ReactiveController {
     else if (parsed.kind === "public.log") this.onLog(json);
     else if (parsed.kind === "host.view") this.update({ hostView: parseHostView(json) });
     else if (parsed.kind === "host.reply") this.onReply(json);
-    else if (parsed.kind === "host.devices") {
+    else if (parsed.kind === "host.rulesets") {
+      const list = rulesetListSchema.safeParse(json);
+      this.update({ rulesets: list.success ? list.data.rulesets : null });
+    } else if (parsed.kind === "host.devices") {
       const devices = deviceListSchema.safeParse(json);
       this.update({ devices: devices.success ? devices.data : null });
     }

@@ -1,35 +1,69 @@
 /** Ruleset, seats, names and timings; sends `setup` up as a host command. */
 import { css, html, nothing } from "lit";
-import { RULESET_IDS } from "../../../protocol/host.js";
+import type { OptionSpec } from "../../../protocol/rulesets.js";
 import { MAX_SEATS } from "../../../protocol/topics.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 
-/** Option name → the public `timings` key it shows up as. */
-const TIMINGS = [
-  ["speechSeconds", "speech"],
-  ["lastWordSeconds", "lastword"],
-  ["voteWindowSeconds", "vote"],
-  ["nightStepSeconds", "night"],
-  ["justifySeconds", "shootout"],
-] as const;
-/** Options only the sport ruleset knows. */
-const SPORT_ONLY = new Set(["justifySeconds"]);
+/** Options with a form field of their own; objects (venue branding) go in the JSON box. */
+const FIELD_TYPES = new Set<OptionSpec["type"]>(["number", "integer", "boolean", "choice"]);
+/** The limit of a seat's name (protocol/host.ts), said next to the names, never cut silently. */
+const NAME_LIMIT = 32;
 
 export class HostSetup extends TableElement {
   static override properties = {
     count: { state: true },
     error: { state: true },
+    chosen: { state: true },
   };
   declare count: number | null;
   declare error: string | null;
+  /** The ruleset picked in the form (null: the current game's). */
+  declare chosen: string | null;
 
   constructor() {
     super();
     this.count = null;
     this.error = null;
+    this.chosen = null;
+  }
+
+  /** The rulesets the hub said it runs (only those are offered), or just the current one. */
+  private offered(): { id: string; options: OptionSpec[] }[] {
+    const list = this.snapshot?.rulesets;
+    if (list && list.length > 0) return list;
+    const current = this.snapshot?.state?.ruleset;
+    return current ? [{ id: current, options: [] }] : [];
+  }
+
+  private specs(): OptionSpec[] {
+    const id = this.chosen ?? this.snapshot?.state?.ruleset;
+    return (this.offered().find((r) => r.id === id)?.options ?? []).filter((o) =>
+      FIELD_TYPES.has(o.type),
+    );
+  }
+
+  private label(o: OptionSpec): string {
+    return this.tr.has(`opt.${o.name}`) ? this.tr.t(`opt.${o.name}`) : o.name;
+  }
+
+  private field(o: OptionSpec) {
+    const d = o.default;
+    if (o.type === "boolean")
+      return html`<label class="check"><input name=${o.name} type="checkbox" ?checked=${d === true} />
+        ${this.label(o)}</label>`;
+    if (o.type === "choice")
+      return html`<label>${this.label(o)}
+        <select name=${o.name}>${(o.choices ?? []).map(
+          (c) => html`<option value=${c} ?selected=${c === d}>${c}</option>`,
+        )}</select></label>`;
+    return html`<label>${this.label(o)}
+      <input name=${o.name} type="number" min=${o.min ?? ""} max=${o.max ?? ""}
+        step=${o.type === "integer" ? "1" : "any"} .value=${d === null || d === undefined ? "" : String(d)}
+        placeholder=${o.nullable ? "—" : ""} />
+    </label>`;
   }
 
   static override styles = [
@@ -70,6 +104,9 @@ export class HostSetup extends TableElement {
         min-height: 48px;
         font-family: monospace;
       }
+      .hint {
+        font-size: 12px;
+      }
       .error {
         color: #ff8a80;
         font-weight: 700;
@@ -87,10 +124,10 @@ export class HostSetup extends TableElement {
       <form @submit=${this.submit}>
         <div class="row">
           <label>${t("host.ruleset")}
-            <select name="ruleset">
-              ${RULESET_IDS.map(
-                (id) =>
-                  html`<option value=${id} ?selected=${id === s.ruleset}>${t(`ruleset.${id}`)}</option>`,
+            <select name="ruleset" @change=${this.pick}>
+              ${this.offered().map(
+                ({ id }) =>
+                  html`<option value=${id} ?selected=${id === (this.chosen ?? s.ruleset)}>${t(`ruleset.${id}`)}</option>`,
               )}
             </select>
           </label>
@@ -99,25 +136,17 @@ export class HostSetup extends TableElement {
               @input=${this.recount} />
           </label>
         </div>
-        <label>${t("host.names")}</label>
+        <label>${t("host.names")} <span class="hint">${t("host.nameLimit", { n: NAME_LIMIT })}</span></label>
         <div class="names">
           ${Array.from({ length: count }, (_, i) => {
             const n = i + 1;
             const current = s.seats.find((x) => x.seat === n)?.name ?? "";
             return html`<input name="name-${n}" aria-label=${t("host.seatDefault", { n })}
-              placeholder=${t("host.seatDefault", { n })} .value=${current} maxlength="32" />`;
+              placeholder=${t("host.seatDefault", { n })} .value=${current} maxlength=${NAME_LIMIT} />`;
           })}
         </div>
-        <label>${t("host.timings")}</label>
-        <div class="row">
-          ${TIMINGS.map(
-            ([option, key]) => html`<label>${t(`opt.${option}`)}
-              <input name=${option} type="number" min="1" max="600" .value=${String(s.timings[key] ?? "")} />
-            </label>`,
-          )}
-          <label class="check"><input name="autoAdvance" type="checkbox" checked />
-            ${t("host.autoAdvance")}</label>
-        </div>
+        <label>${t("host.options")}</label>
+        <div class="row options">${this.specs().map((o) => this.field(o))}</div>
         <label>${t("host.moreOptions")}
           <textarea name="extra" placeholder='{"allowAnySeatCount": true}'></textarea>
         </label>
@@ -125,6 +154,10 @@ export class HostSetup extends TableElement {
         <div><button class="primary" type="submit" data-cmd="setup">${t("host.sendSetup")}</button></div>
       </form>
     </section>`;
+  }
+
+  private pick(e: Event): void {
+    this.chosen = (e.target as HTMLSelectElement).value;
   }
 
   private recount(e: Event): void {
@@ -151,12 +184,16 @@ export class HostSetup extends TableElement {
       }
     }
     this.error = null;
-    const options: Record<string, unknown> = { autoAdvance: form.get("autoAdvance") === "on" };
-    for (const [option] of TIMINGS) {
-      const value = Number(form.get(option));
-      if (String(form.get(option) ?? "") !== "" && Number.isFinite(value)) {
-        if (ruleset === "sport" || !SPORT_ONLY.has(option)) options[option] = value;
-      }
+    // Only what differs from the ruleset's default is sent: the hub fills in the rest.
+    const options: Record<string, unknown> = {};
+    for (const o of this.specs()) {
+      const raw = form.get(o.name);
+      let value: unknown;
+      if (o.type === "boolean") value = raw === "on";
+      else if (o.type === "choice") value = String(raw ?? "");
+      else if (String(raw ?? "") === "") value = o.nullable ? null : undefined;
+      else value = Number(raw);
+      if (value !== undefined && value !== o.default) options[o.name] = value;
     }
     const seats = Array.from({ length: count }, (_, i) => {
       const n = i + 1;

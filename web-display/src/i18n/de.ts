@@ -194,6 +194,8 @@ export const de: Record<MessageKey, string> = {
   "host.names": "Namen",
   "host.seatDefault": "Platz {n}",
   "host.timings": "Zeiten (Sekunden)",
+  "host.options": "Optionen dieses Regelwerks",
+  "host.nameLimit": "(je höchstens {n} Zeichen)",
   "host.autoAdvance": "Schritte enden mit ihrem Timer",
   "host.moreOptions": "Weitere Optionen (JSON)",
   "host.badJson": "Die Optionen sind kein JSON-Objekt",
@@ -227,6 +229,7 @@ export const de: Record<MessageKey, string> = {
   "host.deal": "Verpflichtung der Verteilung",
   "host.result": "Nacht {night}: {seat} — {result}",
 
+  "opt.autoAdvance": "Schritte enden mit ihrem Timer",
   "opt.speechSeconds": "Rede",
   "opt.lastWordSeconds": "Letztes Wort",
   "opt.voteWindowSeconds": "Abstimmungsfenster",

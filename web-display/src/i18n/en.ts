@@ -195,6 +195,8 @@ export const en = {
   "host.names": "Names",
   "host.seatDefault": "Seat {n}",
   "host.timings": "Timings (seconds)",
+  "host.options": "Options of this ruleset",
+  "host.nameLimit": "(up to {n} characters each)",
   "host.autoAdvance": "Steps end by their timers",
   "host.moreOptions": "More options (JSON)",
   "host.badJson": "The options are not a JSON object",
@@ -228,6 +230,7 @@ export const en = {
   "host.deal": "Deal commitment",
   "host.result": "Night {night}: {seat} — {result}",
 
+  "opt.autoAdvance": "Steps end by their timers",
   "opt.speechSeconds": "Speech",
   "opt.lastWordSeconds": "Last word",
   "opt.voteWindowSeconds": "Vote window",

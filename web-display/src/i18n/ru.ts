@@ -193,6 +193,8 @@ export const ru: Record<MessageKey, string> = {
   "host.names": "Имена",
   "host.seatDefault": "Игрок {n}",
   "host.timings": "Время (секунды)",
+  "host.options": "Параметры этих правил",
+  "host.nameLimit": "(не более {n} символов)",
   "host.autoAdvance": "Шаги заканчиваются по таймеру",
   "host.moreOptions": "Другие опции (JSON)",
   "host.badJson": "Опции — не объект JSON",
@@ -226,6 +228,7 @@ export const ru: Record<MessageKey, string> = {
   "host.deal": "Хеш раздачи",
   "host.result": "Ночь {night}: {seat} — {result}",
 
+  "opt.autoAdvance": "Шаги заканчиваются по таймеру",
   "opt.speechSeconds": "Речь",
   "opt.lastWordSeconds": "Последнее слово",
   "opt.voteWindowSeconds": "Окно голосования",
