@@ -13,7 +13,7 @@
 import { Aedes, type Client, type PublishPacket } from "aedes";
 import { type Identity, MAX_HOST_PAYLOAD, parseUsername } from "../protocol/index.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
-import { ConnectLimiter } from "./connect-limit.js";
+import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import type { Logger } from "./logger.js";
@@ -23,11 +23,6 @@ import type { Table } from "./table.js";
 
 /** Where client publishes go after the hub has taken them: nobody can subscribe here. */
 export const SINK_TOPIC = "$SYS/mafia-hub/consumed";
-
-export interface RateLimit {
-  ratePerSecond: number;
-  burst: number;
-}
 
 export interface BrokerLimits {
   seat: RateLimit;

@@ -5,7 +5,11 @@
  * now and then never notices; a flapping one gets CONNACK 3 ("server unavailable") and
  * retries later, as MQTT clients do. Time comes in as an argument, so tests need no clock.
  */
-import type { RateLimit } from "./broker.js";
+/** A token bucket: `burst` at once, then `ratePerSecond` (the broker's limits use it too). */
+export interface RateLimit {
+  ratePerSecond: number;
+  burst: number;
+}
 
 export const DEFAULT_CONNECT_LIMIT: RateLimit = { ratePerSecond: 1, burst: 20 };
 
