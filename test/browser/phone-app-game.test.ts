@@ -8,7 +8,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
-import type { PublicState, SeatView } from "../../protocol/views.js";
 import {
   buildDisplay,
   launchBrowser,
@@ -17,7 +16,7 @@ import {
   startTestHub,
   tempDir,
 } from "./harness.js";
-import { autoplay, Phone } from "./phone.js";
+import { autoplay, checkSeatFrames, Phone } from "./phone.js";
 
 const NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"];
 const APP_ROLES = ["councillor", "godfather", "consigliere", "soldier", "commissar", "doctor"];
@@ -89,26 +88,8 @@ describe("an app game on phones", () => {
     await phones[0]?.page.locator('.phase[data-step="end"]').waitFor();
     await screenshot(phones[0]?.page as Page, "phone-app-end");
 
-    const roles = end?.seats.map((s) => s.role) ?? [];
     for (const [i, phone] of phones.entries()) {
-      const seat = i + 1;
-      const own = new RegExp(`^mafia/v1/t1/(seat/${seat}/(view|signal)|public/state)$`);
-      for (const p of phone.sniffer.publishes) expect(p.topic).toMatch(own);
-      const views = phone.sniffer.publishes
-        .filter((p) => p.topic.endsWith("/view") && p.payload.length > 0)
-        .map((p) => JSON.parse(p.payload) as SeatView);
-      expect(views.length).toBeGreaterThan(3);
-      for (const v of views) {
-        // Roles this seat may know: its own, its allies' (the mafia), its results' (none here).
-        const known = new Set([v.role, ...Object.values(v.allyRoles)]);
-        const text = JSON.stringify({ ...v, role: null, allyRoles: {} });
-        for (const r of APP_ROLES) if (!known.has(r)) expect(text).not.toContain(`"${r}"`);
-        for (const ally of v.allies) expect(roles[ally - 1] === "councillor").toBe(false);
-      }
-      const publics = phone.sniffer.publishes
-        .filter((p) => p.topic.endsWith("/public/state") && p.payload.length > 0)
-        .map((p) => JSON.parse(p.payload) as PublicState);
-      for (const p of publics) if (p.phase !== "ended") expect(p.roles).toBeNull();
+      const publics = checkSeatFrames(phone, i + 1, "t1", APP_ROLES);
       expect(publics.at(-1)?.phase).toBe("ended");
     }
     await Promise.all([...phones.map((p) => p.close()), host.close()]);

@@ -5,11 +5,16 @@
  * the phone is that seat and nothing more, the console shows the seat as on a phone, and
  * a revoked pairing is refused until the seat's new code is scanned.
  */
+import { readFile } from "node:fs/promises";
+import mqtt from "mqtt";
 import type { Browser, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
 import type { Hub } from "../../hub/server.js";
+import { seatInputTopic } from "../../protocol/topics.js";
 import { QR_OPTIONS } from "../../web-display/src/host/pairing-panel.js";
+import { FAST_TIMINGS } from "../firmware/sim-harness.js";
 import {
   buildDisplay,
   launchBrowser,
@@ -101,4 +106,93 @@ describe("phone pairing", () => {
     await phone.online();
     await Promise.all([phone.close(), host.close()]);
   }, 60_000);
+
+  it("a phone and a paddle on seat 5 at once: each its own boot, every input applied once, a re-sent one from either ignored", async () => {
+    const seat = 5;
+    const password = hub.secrets.password(`seat/t1/${seat}`) as string;
+    const phone = await Phone.open(
+      browser,
+      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}#k=${encodeURIComponent(password)}`,
+    );
+    await phone.online();
+    const paddle = new SimPaddle({
+      mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+      table: "t1",
+      seat,
+      password,
+      timings: FAST_TIMINGS,
+    });
+    paddle.start();
+    const paddleSent: string[] = [];
+    try {
+      await until(() => paddle.paddle.linkState === "up", "the paddle online");
+      // Record what the paddle publishes from here on (its hello and sensor edges).
+      const m = paddle.mqtt;
+      const publish = m.publish.bind(m);
+      m.publish = (topic, message, opts) => {
+        paddleSent.push(message);
+        publish(topic, message, opts);
+      };
+      // Interleaved sensor edges from both devices.
+      for (const down of [true, false, true, false]) {
+        await phone.thumb(down);
+        paddle.hal.setThumb(down);
+        await phone.page.waitForTimeout(80);
+      }
+      await phone.blindfold(true);
+      paddle.hal.setBlindfold(true);
+      await until(() => paddle.paddle.outbox.pending === 0, "the paddle's inputs acknowledged");
+      const inputs = async () =>
+        (await readFile(hub.tables.get("t1")?.journalPath as string, "utf8"))
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line))
+          .filter((r) => r.type === "input" && r.src?.seat === seat);
+      // Settled: the journal no longer grows (the phone's last edges are debounced, then sent).
+      let settled = -1;
+      await until(async () => {
+        const n = (await inputs()).length;
+        const still = n === settled;
+        settled = n;
+        return still;
+      }, "every input journaled");
+      const phoneSent = phone.sniffer.sent.filter((p) => p.topic === seatInputTopic("t1", seat));
+      const before = await inputs();
+      const boots = new Map<string, number[]>();
+      for (const r of before) boots.set(r.src.boot, [...(boots.get(r.src.boot) ?? []), r.src.seq]);
+      expect(boots.size).toBe(2);
+      for (const seqs of boots.values()) {
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(new Set(seqs).size).toBe(seqs.length);
+      }
+      // Both devices' inputs, sent again (as after a reconnect): acknowledged, applied never.
+      const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${hub.mqttPort}`, {
+        protocolVersion: 4,
+        username: `seat/t1/${seat}`,
+        password,
+        clientId: `paddle-t1-${seat}-replayer`,
+        reconnectPeriod: 0,
+      });
+      const replays = [...phoneSent.map((p) => p.payload), ...paddleSent];
+      expect(replays.length).toBeGreaterThanOrEqual(10);
+      for (const body of replays)
+        await again.publishAsync(seatInputTopic("t1", seat), body, { qos: 1 });
+      await again.endAsync();
+      expect(await inputs()).toEqual(before);
+      // Every input the phone sent is in the journal once (all were accepted in setup).
+      const fromPhone = before.filter((r) => r.src.boot !== paddle.paddle.outbox.boot);
+      expect(fromPhone.length).toBe(phoneSent.length);
+    } finally {
+      paddle.stop();
+      await phone.close();
+    }
+  }, 60_000);
 });
+
+async function until(test: () => boolean | Promise<boolean>, what: string, ms = 8000) {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

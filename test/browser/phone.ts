@@ -5,6 +5,7 @@
  * confirmation. It reads what the phone shows, only while revealed where the page hides it.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { PublicState, SeatView } from "../../protocol/views.js";
 import { MqttSniffer } from "./sniffer.js";
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -150,4 +151,37 @@ export async function autoplay(phone: Phone, o: AutoplayOptions): Promise<number
     await phone.page.waitForTimeout(120);
   }
   return answers;
+}
+
+/**
+ * What a phone's WebSocket received, checked for a seat: only its own view and signal and
+ * the public state; in every view no role but its own, its allies' and its results'; no
+ * roles in public before the end. Returns the public states it received, in order.
+ */
+export function checkSeatFrames(
+  phone: Phone,
+  seat: number,
+  table: string,
+  roleIds: readonly string[],
+): PublicState[] {
+  const own = new RegExp(`^mafia/v1/${table}/(seat/${seat}/(view|signal)|public/state)$`);
+  const wrong = phone.sniffer.publishes.filter((p) => !own.test(p.topic)).map((p) => p.topic);
+  if (wrong.length > 0) throw new Error(`seat ${seat}'s phone received ${wrong.join(", ")}`);
+  for (const p of phone.sniffer.publishes) {
+    if (!p.topic.endsWith("/view") || p.payload.length === 0) continue;
+    const v = JSON.parse(p.payload) as SeatView;
+    const known = new Set([v.role, ...Object.values(v.allyRoles)]);
+    for (const r of v.results) if (r.key.startsWith("role.")) known.add(r.key.slice(5));
+    const text = JSON.stringify({ ...v, role: null, allyRoles: {}, results: [] });
+    for (const r of roleIds)
+      if (!known.has(r) && text.includes(`"${r}"`))
+        throw new Error(`seat ${seat}'s view names role ${r}: ${p.payload.slice(0, 200)}`);
+  }
+  const publics = phone.sniffer.publishes
+    .filter((p) => p.topic.endsWith("/public/state") && p.payload.length > 0)
+    .map((p) => JSON.parse(p.payload) as PublicState);
+  for (const p of publics)
+    if (p.phase !== "ended" && p.roles !== null)
+      throw new Error(`seat ${seat}'s phone got the roles before the end`);
+  return publics;
 }

@@ -1,0 +1,160 @@
+/**
+ * A `sport` game with phones on seats 1-3 and the simulated paddles (the same firmware in
+ * Node, bots on their sensors and keys) on seats 4-10, hosted by the simulator's host bot
+ * with the fastest timings. The phones play by touch: the blindfold switch at night unless
+ * woken, their prompts by the keys, a vote by holding the thumb area. Every public state
+ * each phone's WebSocket received passes the secrecy oracle of test/security against the
+ * host views of the game, and every frame is only its own seat's or public.
+ */
+import { readFile } from "node:fs/promises";
+import mqtt from "mqtt";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Bot } from "../../firmware-sim/sim/bot.js";
+import { FAST_SPORT_OPTIONS, HostBot } from "../../firmware-sim/sim/host-bot.js";
+import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
+import { SPORT_ROLES } from "../../hub/engine/rulesets/sport/roles/index.js";
+import type { Hub } from "../../hub/server.js";
+import { FAST_TIMINGS } from "../firmware/sim-harness.js";
+import { type HostView, scanGame } from "../security/secrecy-oracle.js";
+import {
+  buildDisplay,
+  launchBrowser,
+  removeDir,
+  screenshot,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { autoplay, checkSeatFrames, Phone, type Shown } from "./phone.js";
+
+const PHONES = [1, 2, 3];
+const SEATS = 10;
+
+let dist: string;
+let browser: Browser;
+let hub: Hub;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  const data = await tempDir("phone-sport-");
+  dirs.push(dist, data);
+  hub = await startTestHub(dist, data);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await Promise.all(dirs.map(removeDir));
+});
+
+const game = () => hub.tables.get("t1")?.game;
+const password = (user: string) => hub.secrets.password(user) as string;
+const link = (seat: number) =>
+  `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}&lang=en#k=${encodeURIComponent(
+    password(`seat/t1/${seat}`),
+  )}`;
+
+/** Seat 1 votes with its thumb: down in the first counting window of each vote, up at the next. */
+function thumbVoter(phone: Phone) {
+  let window: string | null = null;
+  let held = false;
+  return async (_: Shown) => {
+    const g = game();
+    const counting = g?.phase === "day" && g.step === "vote" ? g.counting : null;
+    const here = counting === null ? null : `${g?.round}:${counting}`;
+    if (held && here !== window) {
+      await phone.thumb(false);
+      held = false;
+    }
+    if (here !== null && window === null) {
+      window = here;
+      await phone.thumb(true);
+      held = true;
+    }
+    if (g?.step !== "vote") window = null;
+  };
+}
+
+describe("a sport game of phones and paddles", () => {
+  it("phones on seats 1-3 and simulated paddles on 4-10 play a whole game; the oracle finds no secret in what the phones got", async () => {
+    const url = `mqtt://127.0.0.1:${hub.mqttPort}`;
+    const hosts: HostView[] = [];
+    const watcher = await mqtt.connectAsync(url, {
+      protocolVersion: 4,
+      username: "host/t1",
+      password: password("host/t1"),
+      clientId: `phone-sport-watcher-${process.pid}`,
+      reconnectPeriod: 0,
+    });
+    watcher.on("message", (topic, payload) => {
+      if (topic.endsWith("/host/view") && payload.length > 0)
+        hosts.push(JSON.parse(payload.toString()) as HostView);
+    });
+    await watcher.subscribeAsync("mafia/v1/t1/host/view", { qos: 1 });
+
+    const phones = await Promise.all(PHONES.map((seat) => Phone.open(browser, link(seat))));
+    await Promise.all(phones.map((p) => p.online()));
+    const paddles: SimPaddle[] = [];
+    for (let seat = PHONES.length + 1; seat <= SEATS; seat++) {
+      paddles.push(
+        new SimPaddle({
+          mqttUrl: url,
+          table: "t1",
+          seat,
+          password: password(`seat/t1/${seat}`),
+          timings: FAST_TIMINGS,
+        }),
+      );
+    }
+    const bots = paddles.map(
+      (p) => new Bot(p, { rand: Math.random, thinkMs: [20, 80], held: () => false }),
+    );
+    for (const p of paddles) p.start();
+    const timer = setInterval(() => {
+      for (const b of bots) b.schedule();
+    }, 100);
+    const host = new HostBot({
+      mqttUrl: url,
+      table: "t1",
+      password: password("host/t1"),
+      seats: SEATS,
+      options: FAST_SPORT_OPTIONS,
+    });
+    await host.start();
+
+    const done = () => game()?.phase === "ended" && (game()?.winner ?? null) !== null;
+    const answers = await Promise.all(
+      phones.map((p, i) =>
+        autoplay(p, { done, blindfold: true, each: i === 0 ? thumbVoter(p) : undefined }),
+      ),
+    );
+    clearInterval(timer);
+    expect(game()?.winner).not.toBeNull();
+    expect(answers.every((n) => n > 0)).toBe(true);
+    // Seat 1's thumb went through the phone's thumb area into the journal; no phone peeked.
+    const journal = await readFile(hub.tables.get("t1")?.journalPath as string, "utf8");
+    const thumbs = journal
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((r) => r.type === "input" && r.input.seat === 1 && r.input.action?.kind === "thumb");
+    expect(thumbs.some((r) => r.input.action.down === true)).toBe(true);
+    for (const seat of PHONES) expect(game()?.seats[seat - 1]?.out).not.toBe("removed");
+    await phones[0]?.page.locator('.phase[data-step="end"]').waitFor();
+    await screenshot(phones[0]?.page as import("playwright-core").Page, "phone-sport-end");
+
+    const roleIds = Object.keys(SPORT_ROLES);
+    for (const [i, phone] of phones.entries()) {
+      const publics = checkSeatFrames(phone, PHONES[i] as number, "t1", roleIds);
+      expect(publics.length).toBeGreaterThan(10);
+      const scan = scanGame(hosts, publics, []);
+      expect(scan.violations).toEqual([]);
+    }
+    for (const b of bots) b.stop();
+    for (const p of paddles) p.stop();
+    await host.stop();
+    await watcher.endAsync();
+    await Promise.all(phones.map((p) => p.close()));
+  }, 180_000);
+});
