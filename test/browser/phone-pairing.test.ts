@@ -23,7 +23,7 @@ import {
   startTestHub,
   tempDir,
 } from "./harness.js";
-import { Phone } from "./phone.js";
+import { Phone, poll as until } from "./phone.js";
 
 let dist: string;
 let browser: Browser;
@@ -188,11 +188,3 @@ describe("phone pairing", () => {
     }
   }, 60_000);
 });
-
-async function until(test: () => boolean | Promise<boolean>, what: string, ms = 8000) {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}

@@ -185,3 +185,16 @@ export function checkSeatFrames(
       throw new Error(`seat ${seat}'s phone got the roles before the end`);
   return publics;
 }
+
+/** Polls `test` until it holds (for conditions no single event announces). */
+export async function poll(
+  test: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 8000,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
