@@ -161,13 +161,13 @@ describe("phones at night", () => {
       for (const r of ["Don", "Sheriff", "Mafioso", "Civilian"]) expect(page).not.toContain(r);
       await phone.reveal(true);
       await phone.page.locator(`seat-screen [data-role="${roles[i]}"]`).waitFor();
-      if (i === 0) await screenshot(phone.page, "phone-night-revealed");
+      if (i === 0) await screenshot(phone.page, "phone");
       await phone.reveal(false);
       await phone.page.locator("seat-screen [data-hidden]").waitFor();
       expect(await phone.screenText()).toBe(text);
     }
     expect(hiddenTexts.size).toBe(1);
-    await screenshot(phones[0]?.page as Phone["page"], "phone-night-hidden");
+    await screenshot(phones[0]?.page as Phone["page"], "phone-hidden");
     for (let k = 0; k < 3; k++) await playNightStep();
 
     // Day 0: the host ends every speech; nobody nominates.

@@ -15,14 +15,17 @@ import type { Hub } from "../../hub/server.js";
 import { seatInputTopic } from "../../protocol/topics.js";
 import { QR_OPTIONS } from "../../web-display/src/host/pairing-panel.js";
 import { FAST_TIMINGS } from "../firmware/sim-harness.js";
+import { NAMES } from "./game.js";
 import {
   buildDisplay,
+  HostClient,
   launchBrowser,
   removeDir,
   screenshot,
   startTestHub,
   tempDir,
 } from "./harness.js";
+import { deepText } from "./page.js";
 import { Phone, poll as until } from "./phone.js";
 
 let dist: string;
@@ -187,4 +190,28 @@ describe("phone pairing", () => {
       await phone.close();
     }
   }, 60_000);
+
+  it("speaks the seat's language (the view's lang) until the player picks another", async () => {
+    const host = await HostClient.connect(hub);
+    await host.ok({
+      cmd: "setup",
+      ruleset: "sport",
+      seats: NAMES.map((name, i) =>
+        i === 6 ? { seat: 7, name, lang: "ru" } : { seat: i + 1, name },
+      ),
+      options: {},
+    });
+    const password = hub.secrets.password("seat/t1/7") as string;
+    const phone = await Phone.open(
+      browser,
+      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=7#k=${encodeURIComponent(password)}`,
+    );
+    await phone.online();
+    await phone.page.locator('[data-action="reveal"]', { hasText: "Удерживайте" }).waitFor();
+    expect(await deepText(phone.page)).toContain("Перед игрой");
+    await phone.page.locator('mafia-lang-switch button[data-lang="de"]').tap();
+    await phone.page.locator('[data-action="reveal"]', { hasText: "Halten zum Ansehen" }).waitFor();
+    expect(await deepText(phone.page)).toContain("Augenbinde: ab");
+    await Promise.all([phone.close(), host.end()]);
+  }, 30_000);
 });
