@@ -5,62 +5,22 @@
  * MQTT frame each phone's WebSocket received is checked: only its own seat's topics and the
  * public ones, no other seat's role in anything it got, and no roles in public before the end.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Hub } from "../../hub/server.js";
-import {
-  buildDisplay,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "./harness.js";
 import { autoplay, checkSeatFrames, Phone } from "./phone.js";
+import { usePhoneTable } from "./phone-table.js";
 
 const NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"];
 const APP_ROLES = ["councillor", "godfather", "consigliere", "soldier", "commissar", "doctor"];
 
-let dist: string;
-let browser: Browser;
-let hub: Hub;
-const dirs: string[] = [];
+const t = usePhoneTable("phone-app-");
 
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("phone-app-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
-
-const game = () => hub.tables.get("t1")?.game;
-const link = (seat: number) =>
-  `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}&lang=en#k=${encodeURIComponent(
-    hub.secrets.password(`seat/t1/${seat}`) as string,
-  )}`;
-
-async function hostConsole(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  page.on("dialog", (d) => d.accept());
-  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
-  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
-  await page.locator('host-sign-in button[type="submit"]').click();
-  await page.locator('[data-status="online"]').waitFor();
-  return page;
-}
+const game = () => t.hub.tables.get("t1")?.game;
 
 describe("an app game on phones", () => {
   it("five phones play a whole app game that the host console starts", async () => {
-    const host = await hostConsole();
+    const host = await t.hostConsole();
     await host.locator('select[name="ruleset"]').selectOption("app");
     await host.locator('input[name="count"]').fill(String(NAMES.length));
     for (const [i, name] of NAMES.entries())
@@ -73,7 +33,9 @@ describe("an app game on phones", () => {
     await setupReply.and(host.locator('[data-reply="ok"], [data-reply="err"]')).waitFor();
     expect(await setupReply.textContent()).toContain("done");
 
-    const phones = await Promise.all(NAMES.map((_, i) => Phone.open(browser, link(i + 1))));
+    const phones = await Promise.all(
+      NAMES.map((_, i) => Phone.open(t.browser, t.link(i + 1, "en"))),
+    );
     await Promise.all(phones.map((p) => p.online()));
     await host.locator('host-pairing tr[data-pair-seat="5"][data-phones="1"]').waitFor();
     await host.locator('host-controls [data-cmd="start"]').click();

@@ -7,48 +7,17 @@
  * checks for paddles).
  */
 import mqtt, { type MqttClient } from "mqtt";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Hub } from "../../hub/server.js";
+import { describe, expect, it } from "vitest";
 import type { SeatView } from "../../protocol/views.js";
 import { NAMES } from "./game.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { HostClient, screenshot } from "./harness.js";
 import { deepAttributes, deepText } from "./page.js";
 import { Phone, poll } from "./phone.js";
+import { usePhoneTable } from "./phone-table.js";
 
 const NIGHT_ACTIONS = ["shoot", "check", "decoy"];
 
-let dist: string;
-let browser: Browser;
-let hub: Hub;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("phone-night-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
-
-const password = (user: string) => hub.secrets.password(user) as string;
-const link = (seat: number) =>
-  `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}&lang=en#k=${encodeURIComponent(
-    password(`seat/t1/${seat}`),
-  )}`;
+const t = usePhoneTable("phone-night-");
 
 interface Night {
   phase: string;
@@ -85,16 +54,16 @@ describe("phones at night", () => {
     // Every seat online through a silent connection; the phones join after the deal.
     const silent: MqttClient[] = await Promise.all(
       NAMES.map((_, i) =>
-        mqtt.connectAsync(`mqtt://127.0.0.1:${hub.mqttPort}`, {
+        mqtt.connectAsync(`mqtt://127.0.0.1:${t.hub.mqttPort}`, {
           protocolVersion: 4,
           username: `seat/t1/${i + 1}`,
-          password: password(`seat/t1/${i + 1}`),
+          password: t.password(`seat/t1/${i + 1}`),
           clientId: `paddle-t1-${i + 1}-silent`,
           reconnectPeriod: 0,
         }),
       ),
     );
-    const host = await HostClient.connect(hub);
+    const host = await HostClient.connect(t.hub);
     const hostView = () => host.view as unknown as Night;
     await host.ok({
       cmd: "setup",
@@ -112,7 +81,7 @@ describe("phones at night", () => {
       bySeat("civilian")[0],
     ] as number[];
     const roles = seats.map((s) => hostView().seats[s - 1]?.role);
-    const phones = await Promise.all(seats.map((s) => Phone.open(browser, link(s))));
+    const phones = await Promise.all(seats.map((s) => Phone.open(t.browser, t.link(s, "en"))));
     await Promise.all(phones.map((p) => p.online()));
 
     /** Each phone answers its prompt by its keys (revealed), then the host ends the step. */

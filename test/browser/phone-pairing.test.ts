@@ -7,57 +7,20 @@
  */
 import { readFile } from "node:fs/promises";
 import mqtt from "mqtt";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import QRCode from "qrcode";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
-import type { Hub } from "../../hub/server.js";
 import { seatInputTopic } from "../../protocol/topics.js";
 import { QR_OPTIONS } from "../../web-display/src/host/pairing-panel.js";
 import { FAST_TIMINGS } from "../firmware/sim-harness.js";
 import { NAMES } from "./game.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { HostClient, screenshot } from "./harness.js";
 import { deepText } from "./page.js";
 import { Phone, poll as until } from "./phone.js";
+import { usePhoneTable } from "./phone-table.js";
 
-let dist: string;
-let browser: Browser;
-let hub: Hub;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("phone-pair-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
-
-async function hostConsole(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  page.on("dialog", (d) => d.accept());
-  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
-  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
-  await page.locator('host-sign-in button[type="submit"]').click();
-  await page.locator('[data-status="online"]').waitFor();
-  return page;
-}
+const t = usePhoneTable("phone-pair-");
 
 /** Shows seat N's code on the console; returns the link it encodes, checked against the QR drawn. */
 async function scan(host: Page, seat: number): Promise<string> {
@@ -74,13 +37,13 @@ async function scan(host: Page, seat: number): Promise<string> {
 
 describe("phone pairing", () => {
   it("pairs seat 3 by its QR link; the console shows it on a phone; a revoke refuses it until the new code", async () => {
-    const host = await hostConsole();
+    const host = await t.hostConsole();
     const link = await scan(host, 3);
-    const password = hub.secrets.password("seat/t1/3") as string;
+    const password = t.hub.secrets.password("seat/t1/3") as string;
     expect(link).toBe(
-      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=3#k=${encodeURIComponent(password)}`,
+      `http://127.0.0.1:${t.hub.httpPort}/seat/?table=t1&seat=3#k=${encodeURIComponent(password)}`,
     );
-    const phone = await Phone.open(browser, link);
+    const phone = await Phone.open(t.browser, link);
     await phone.online();
     // The password left the address bar (the fragment never reached the hub).
     expect(new URL(phone.page.url()).hash).toBe("");
@@ -103,7 +66,7 @@ describe("phone pairing", () => {
     await host.locator('host-pairing tr[data-pair-seat="3"][data-phones="0"]').waitFor();
     const renewed = await scan(host, 3);
     expect(renewed).not.toBe(link);
-    expect(renewed).toContain(encodeURIComponent(hub.secrets.password("seat/t1/3") as string));
+    expect(renewed).toContain(encodeURIComponent(t.hub.secrets.password("seat/t1/3") as string));
     // The same phone scans the new code and is seat 3 again.
     await phone.page.goto(renewed);
     await phone.online();
@@ -112,14 +75,14 @@ describe("phone pairing", () => {
 
   it("a phone and a paddle on seat 5 at once: each its own boot, every input applied once, a re-sent one from either ignored", async () => {
     const seat = 5;
-    const password = hub.secrets.password(`seat/t1/${seat}`) as string;
+    const password = t.hub.secrets.password(`seat/t1/${seat}`) as string;
     const phone = await Phone.open(
-      browser,
-      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}#k=${encodeURIComponent(password)}`,
+      t.browser,
+      `http://127.0.0.1:${t.hub.httpPort}/seat/?table=t1&seat=${seat}#k=${encodeURIComponent(password)}`,
     );
     await phone.online();
     const paddle = new SimPaddle({
-      mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
+      mqttUrl: `mqtt://127.0.0.1:${t.hub.mqttPort}`,
       table: "t1",
       seat,
       password,
@@ -146,7 +109,7 @@ describe("phone pairing", () => {
       paddle.hal.setBlindfold(true);
       await until(() => paddle.paddle.outbox.pending === 0, "the paddle's inputs acknowledged");
       const inputs = async () =>
-        (await readFile(hub.tables.get("t1")?.journalPath as string, "utf8"))
+        (await readFile(t.hub.tables.get("t1")?.journalPath as string, "utf8"))
           .trim()
           .split("\n")
           .map((line) => JSON.parse(line))
@@ -169,7 +132,7 @@ describe("phone pairing", () => {
         expect(new Set(seqs).size).toBe(seqs.length);
       }
       // Both devices' inputs, sent again (as after a reconnect): acknowledged, applied never.
-      const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${hub.mqttPort}`, {
+      const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.hub.mqttPort}`, {
         protocolVersion: 4,
         username: `seat/t1/${seat}`,
         password,
@@ -192,7 +155,7 @@ describe("phone pairing", () => {
   }, 60_000);
 
   it("speaks the seat's language (the view's lang) until the player picks another", async () => {
-    const host = await HostClient.connect(hub);
+    const host = await HostClient.connect(t.hub);
     await host.ok({
       cmd: "setup",
       ruleset: "sport",
@@ -201,10 +164,10 @@ describe("phone pairing", () => {
       ),
       options: {},
     });
-    const password = hub.secrets.password("seat/t1/7") as string;
+    const password = t.hub.secrets.password("seat/t1/7") as string;
     const phone = await Phone.open(
-      browser,
-      `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=7#k=${encodeURIComponent(password)}`,
+      t.browser,
+      `http://127.0.0.1:${t.hub.httpPort}/seat/?table=t1&seat=7#k=${encodeURIComponent(password)}`,
     );
     await phone.online();
     await phone.page.locator('[data-action="reveal"]', { hasText: "Удерживайте" }).waitFor();

@@ -8,52 +8,23 @@
  */
 import { readFile } from "node:fs/promises";
 import mqtt from "mqtt";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Bot } from "../../firmware-sim/sim/bot.js";
 import { FAST_SPORT_OPTIONS, HostBot } from "../../firmware-sim/sim/host-bot.js";
 import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
 import { SPORT_ROLES } from "../../hub/engine/rulesets/sport/roles/index.js";
-import type { Hub } from "../../hub/server.js";
 import { FAST_TIMINGS } from "../firmware/sim-harness.js";
 import { type HostView, scanGame } from "../security/secrecy-oracle.js";
-import {
-  buildDisplay,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { screenshot } from "./harness.js";
 import { autoplay, checkSeatFrames, Phone, type Shown } from "./phone.js";
+import { usePhoneTable } from "./phone-table.js";
 
 const PHONES = [1, 2, 3];
 const SEATS = 10;
 
-let dist: string;
-let browser: Browser;
-let hub: Hub;
-const dirs: string[] = [];
+const t = usePhoneTable("phone-sport-");
 
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("phone-sport-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
-
-const game = () => hub.tables.get("t1")?.game;
-const password = (user: string) => hub.secrets.password(user) as string;
-const link = (seat: number) =>
-  `http://127.0.0.1:${hub.httpPort}/seat/?table=t1&seat=${seat}&lang=en#k=${encodeURIComponent(
-    password(`seat/t1/${seat}`),
-  )}`;
+const game = () => t.hub.tables.get("t1")?.game;
 
 /** Seat 1 votes with its thumb: down in the first counting window of each vote, up at the next. */
 function thumbVoter(phone: Phone) {
@@ -78,12 +49,12 @@ function thumbVoter(phone: Phone) {
 
 describe("a sport game of phones and paddles", () => {
   it("phones on seats 1-3 and simulated paddles on 4-10 play a whole game; the oracle finds no secret in what the phones got", async () => {
-    const url = `mqtt://127.0.0.1:${hub.mqttPort}`;
+    const url = `mqtt://127.0.0.1:${t.hub.mqttPort}`;
     const hosts: HostView[] = [];
     const watcher = await mqtt.connectAsync(url, {
       protocolVersion: 4,
       username: "host/t1",
-      password: password("host/t1"),
+      password: t.password("host/t1"),
       clientId: `phone-sport-watcher-${process.pid}`,
       reconnectPeriod: 0,
     });
@@ -93,7 +64,9 @@ describe("a sport game of phones and paddles", () => {
     });
     await watcher.subscribeAsync("mafia/v1/t1/host/view", { qos: 1 });
 
-    const phones = await Promise.all(PHONES.map((seat) => Phone.open(browser, link(seat))));
+    const phones = await Promise.all(
+      PHONES.map((seat) => Phone.open(t.browser, t.link(seat, "en"))),
+    );
     await Promise.all(phones.map((p) => p.online()));
     const paddles: SimPaddle[] = [];
     for (let seat = PHONES.length + 1; seat <= SEATS; seat++) {
@@ -102,7 +75,7 @@ describe("a sport game of phones and paddles", () => {
           mqttUrl: url,
           table: "t1",
           seat,
-          password: password(`seat/t1/${seat}`),
+          password: t.password(`seat/t1/${seat}`),
           timings: FAST_TIMINGS,
         }),
       );
@@ -117,7 +90,7 @@ describe("a sport game of phones and paddles", () => {
     const host = new HostBot({
       mqttUrl: url,
       table: "t1",
-      password: password("host/t1"),
+      password: t.password("host/t1"),
       seats: SEATS,
       options: FAST_SPORT_OPTIONS,
     });
@@ -133,7 +106,7 @@ describe("a sport game of phones and paddles", () => {
     expect(game()?.winner).not.toBeNull();
     expect(answers.every((n) => n > 0)).toBe(true);
     // Seat 1's thumb went through the phone's thumb area into the journal; no phone peeked.
-    const journal = await readFile(hub.tables.get("t1")?.journalPath as string, "utf8");
+    const journal = await readFile(t.hub.tables.get("t1")?.journalPath as string, "utf8");
     const thumbs = journal
       .trim()
       .split("\n")
