@@ -59,7 +59,7 @@ describe("the host box", () => {
     row: number,
     ok: (line: string) => boolean,
     what: string,
-    timeout = 3000,
+    timeout = 6000,
   ) => {
     await until(() => ok(lcd()[row] ?? ""), timeout, `the LCD row ${row}: ${what}`).catch(() => {
       throw new Error(`the LCD row ${row} is not ${what}: it shows ${JSON.stringify(lcd())}`);
@@ -145,13 +145,13 @@ describe("the host box", () => {
     await until(() => rig?.emu.level(LAMP.day) === 1, 3000, "the day lamp");
     expect(rig?.emu.level(LAMP.night)).toBe(0);
     await lcdShows(0, "Day 0 speech");
-    const speaker = new RegExp(`^Seat ${speech.speaker} 0:0[0-5]$`);
+    const speaker = new RegExp(`^Seat ${speech.speaker} \\d:\\d\\d$`);
     // (once the note of the foul, shown for a few seconds, is gone)
-    await lcdMatches(1, (l) => speaker.test(l), "the speaker and countdown", 6000);
+    await lcdMatches(1, (l) => speaker.test(l), "the speaker and countdown", 8000);
     // 5 s speech, warning 3 s before its end: on/off twice (warning, end).
-    await until(() => (rig?.emu.levels(BUZZER).length ?? 0) >= before + 4, 9000, "two buzzes");
+    await until(() => (rig?.emu.levels(BUZZER).length ?? 0) >= before + 4, 15_000, "two buzzes");
     expect(rig?.emu.levels(BUZZER).slice(before, before + 4)).toEqual([1, 0, 1, 0]);
-  }, 20_000);
+  }, 40_000);
 
   it("a board that drops off comes back, and its buttons work again", async () => {
     const r = rig as Rig;
@@ -159,7 +159,7 @@ describe("the host box", () => {
     const connections = link?.connections ?? 0;
     await pressFor(PIN.pause, (s) => s.paused);
     r.emu.dropClients();
-    await until(() => (link?.connections ?? 0) > connections, 5000, "the board back");
+    await until(() => (link?.connections ?? 0) > connections, 10_000, "the board back");
     await pressFor(PIN.pause, (s) => !s.paused);
     // The new connection drew the screen afresh.
     await lcdMatches(0, (l) => l.startsWith("Day 0 "), "redrawn");

@@ -63,7 +63,7 @@ export async function stateAfter(
   conn: { inbox: Inbox },
   mark: number,
   where: (s: PublicState) => boolean,
-  timeout = 5000,
+  timeout = 8000,
 ): Promise<PublicState> {
   const find = () =>
     conn.inbox.all

@@ -175,7 +175,7 @@ describe("wired seats at a mixed table", () => {
     r.emu.dropClients();
     await state((s) => s.seats[b.seat - 1]?.online === false);
     r.emu.setInput((WIRED[b.seat] as [number, number])[0], 0);
-    await until(() => (r.hw.links[0]?.connections ?? 0) > connections, 5000, "the board back");
+    await until(() => (r.hw.links[0]?.connections ?? 0) > connections, 10_000, "the board back");
     await state((s) => s.seats[b.seat - 1]?.online === true);
     await until(
       () =>
