@@ -36,12 +36,22 @@ afterAll(async () => {
   await Promise.all(dirs.map(removeDir));
 });
 
+/** The messages of every confirmation the pages asked (accepted). */
+const dialogs: string[] = [];
+/** Set to answer the next confirmation with "cancel". */
+let dismissNext = false;
+
 async function newPage(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
   page.on("pageerror", (err) => {
     throw err;
   });
-  page.on("dialog", (d) => d.accept());
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    if (dismissNext) void d.dismiss();
+    else void d.accept();
+    dismissNext = false;
+  });
   return page;
 }
 
@@ -123,8 +133,18 @@ describe("host console", () => {
 
     const row5 = host.locator('host-seats tr[data-seat="5"]');
     await row5.locator('input[name="reason"]').fill("left early");
+    // A dismissed confirmation sends nothing; an accepted one removes the player.
+    dismissNext = true;
+    const before = hub.tables.get("t1")?.game?.rev;
+    await row5.locator('[data-action="remove"]').click();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hub.tables.get("t1")?.game?.seats[4]?.alive).toBe(true);
+    expect(hub.tables.get("t1")?.game?.rev).toBe(before);
     await row5.locator('[data-action="remove"]').click();
     await reply(host, "remove", "ok");
+    expect(dialogs).toContain(
+      "Remove #5 Eva from the game? This cannot be taken back by the player.",
+    );
     await waitFor(display, 'mafia-seat [data-seat="5"][data-out="removed"]');
     expect(await deepText(display)).toContain(
       "#5 Eva is removed from the table: the host's decision (left early)",

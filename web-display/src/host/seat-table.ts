@@ -102,6 +102,8 @@ export class HostSeats extends TableElement {
 
   private removeSeat(e: SubmitEvent, seat: number): void {
     const reason = String(this.fields(e).get("reason") ?? "").trim();
+    const who = seatRef(this.tr, this.snapshot?.state?.seats ?? [], seat);
+    if (!confirm(this.tr.t("host.confirmRemove", { who }))) return;
     this.emit<CommandBody>(
       "host-command",
       reason ? { cmd: "remove", seat, reason } : { cmd: "remove", seat },

@@ -206,6 +206,8 @@ export const de: Record<MessageKey, string> = {
   "host.resume": "Fortsetzen",
   "host.end": "Spiel beenden",
   "host.confirmEnd": "Das Spiel jetzt beenden? Alle Rollen werden öffentlich.",
+  "host.confirmRemove":
+    "{who} aus dem Spiel entfernen? Der Spieler kann das nicht rückgängig machen.",
   "host.undo": "Rückgängig",
   "host.undoReason":
     "Die letzte Eingabe oder den letzten Befehl zurücknehmen. Warum? (im Journal, nicht am Tisch sichtbar)",

@@ -207,6 +207,7 @@ export const en = {
   "host.resume": "Resume",
   "host.end": "End game",
   "host.confirmEnd": "End the game now? Every role becomes public.",
+  "host.confirmRemove": "Remove {who} from the game? This cannot be taken back by the player.",
   "host.undo": "Undo",
   "host.undoReason":
     "Take back the last input or command. Why? (kept in the journal, not shown to the table)",
