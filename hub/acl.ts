@@ -5,6 +5,7 @@
  * table allows (other seats, other tables, host topics).
  */
 import {
+  audienceFilter,
   hostCommandTopic,
   hostFilter,
   type Identity,
@@ -29,6 +30,7 @@ export function subscribeFilters(id: Identity): string[] {
     ];
   }
   if (id.role === "host") return [hostFilter(id.table), publicFilter(id.table)];
+  if (id.role === "audience") return [audienceFilter(id.table), publicFilter(id.table)];
   return [publicFilter(id.table)];
 }
 

@@ -30,12 +30,15 @@ export interface BrokerLimits {
   display: RateLimit;
   /** Accepted CONNECTs per identity (connect-limit.ts). */
   connect?: RateLimit;
+  /** Reads only, like the display; the display's limit when not given. */
+  audience?: RateLimit;
 }
 
 export const DEFAULT_LIMITS: BrokerLimits = {
   seat: { ratePerSecond: 20, burst: 60 },
   host: { ratePerSecond: 50, burst: 100 },
   display: { ratePerSecond: 10, burst: 30 },
+  audience: { ratePerSecond: 10, burst: 30 },
 };
 
 /** Whole-packet byte limits by identity. A paddle's 1024-byte payload limit is decode()'s. */
@@ -44,6 +47,7 @@ const MAX_PACKET: Record<Identity["role"] | "unknown", number> = {
   host: MAX_HOST_PAYLOAD + 1024,
   seat: 4096,
   display: 2048,
+  audience: 2048,
 };
 
 export interface HubBroker {
@@ -126,7 +130,11 @@ export async function createBroker(opts: {
       identities.set(client, id);
       const gate = client.conn;
       if (gate instanceof ConnectionGate) {
-        gate.limits = { ...gate.limits, ...limits[id.role], maxPacketBytes: MAX_PACKET[id.role] };
+        gate.limits = {
+          ...gate.limits,
+          ...(limits[id.role] ?? limits.display),
+          maxPacketBytes: MAX_PACKET[id.role],
+        };
       }
       cb(null, true);
     },

@@ -32,6 +32,7 @@ export interface HubFlags {
   mqttsPort: number;
   tlsCert?: string;
   tlsKey?: string;
+  audienceDelay: number;
 }
 
 export function port(value: string): number {
@@ -85,6 +86,12 @@ export function addHubFlags(program: Command): Command {
     .option("--tls-cert <file>", "PEM certificate for --tls (default: made in the data dir)")
     .option("--tls-key <file>", "PEM private key of --tls-cert")
     .option(
+      "--audience-delay <seconds>",
+      "how far the audience screen (every role, in sport) lags behind the table, 0..3600",
+      integer(0, 3600),
+      0,
+    )
+    .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
       false,
@@ -105,6 +112,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       tables: o.table,
       ruleset: o.ruleset,
       seats: o.seats,
+      audienceDelaySeconds: o.audienceDelay,
       logger: log,
       ...(o.tls
         ? {

@@ -11,6 +11,7 @@
  * is complete in itself.
  */
 import {
+  audienceStateTopic,
   encode,
   hostReplyTopic,
   hostRulesetsTopic,
@@ -27,6 +28,7 @@ import {
   seatViewTopic,
 } from "../protocol/index.js";
 import {
+  audienceView,
   availableRulesets,
   type GameState,
   hostView,
@@ -54,10 +56,15 @@ export class TablePublisher {
   /** How many seat views are retained now, so a smaller new game can clear the rest. */
   private seatsRetained = 0;
 
+  /** Audience views waiting out the delay, so close() can drop them. */
+  private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
+
   constructor(
     private readonly table: string,
     private readonly publish: PublishFn,
     private readonly log: Logger,
+    /** How long the audience screen lags behind the table (a stream's delay), in ms. */
+    private readonly audienceDelayMs = 0,
   ) {}
 
   private send(msg: OutMessage): void {
@@ -108,6 +115,7 @@ export class TablePublisher {
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
     );
+    this.audience(JSON.stringify(audienceView(state, 0, pub)), now);
     for (const s of state.seats) {
       const topic = seatViewTopic(t, s.seat);
       const key = JSON.stringify(seatView(state, s.seat));
@@ -124,6 +132,26 @@ export class TablePublisher {
       this.send({ topic, payload: "", qos: 1, retain: true });
     }
     this.seatsRetained = state.seats.length;
+  }
+
+  /** The audience's view, now or after the delay; a stream's clock is the moment it shows. */
+  private audience(key: string, now: number): void {
+    const topic = audienceStateTopic(this.table);
+    if (this.audienceDelayMs <= 0) {
+      this.sendIfChanged(topic, key, () => withClock(key, 0, now));
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.sendIfChanged(topic, key, () => withClock(key, 0, now + this.audienceDelayMs));
+    }, this.audienceDelayMs);
+    this.delayed.add(timer);
+  }
+
+  /** Drops audience views still waiting out their delay (the table is closing). */
+  stop(): void {
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
   }
 
   logEntry(entry: LogEntry): void {

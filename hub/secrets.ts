@@ -7,14 +7,20 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { displayUsername, hostUsername, MAX_SEATS, seatUsername } from "../protocol/index.js";
+import {
+  audienceUsername,
+  displayUsername,
+  hostUsername,
+  MAX_SEATS,
+  seatUsername,
+} from "../protocol/index.js";
 import type { Logger } from "./logger.js";
 
 export const SECRETS_FILE = "secrets.json";
 
 /** Every username a table needs: all 20 possible seats, so a later `setup` may grow the table. */
 export function usernamesFor(table: string): string[] {
-  const names = [hostUsername(table), displayUsername(table)];
+  const names = [hostUsername(table), displayUsername(table), audienceUsername(table)];
   for (let n = 1; n <= MAX_SEATS; n++) names.push(seatUsername(table, n));
   return names;
 }

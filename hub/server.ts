@@ -47,6 +47,8 @@ export interface HubOptions {
    * dir's own certificate, made at first start.
    */
   tls?: { mqttsPort?: number; cert?: string; key?: string };
+  /** How long the audience screen (`audience/state`) lags behind the table, in seconds. */
+  audienceDelaySeconds?: number;
   /** Built display; default web-display/dist of this checkout. */
   staticDir?: string;
 }
@@ -138,6 +140,7 @@ async function startLocked(
       publish,
       now,
       sync: opts.sync,
+      audienceDelaySeconds: opts.audienceDelaySeconds,
       defaults: { ruleset: opts.ruleset ?? "sport", seats },
     });
     tables.set(id, table);

@@ -49,6 +49,8 @@ export interface TableOptions {
   publish: PublishFn;
   now: () => number;
   sync?: SyncHook | undefined;
+  /** How long the audience screen lags behind (seconds); 0 by default. */
+  audienceDelaySeconds?: number | undefined;
   /** The game set up when the table has no journal yet. */
   defaults: { ruleset: string; seats: number };
 }
@@ -76,7 +78,12 @@ export class Table {
     this.id = opts.id;
     this.dir = join(opts.dataDir, opts.id);
     this.log = opts.log.child({ table: opts.id });
-    this.out = new TablePublisher(opts.id, opts.publish, this.log);
+    this.out = new TablePublisher(
+      opts.id,
+      opts.publish,
+      this.log,
+      (opts.audienceDelaySeconds ?? 0) * 1000,
+    );
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
   }
 
@@ -392,6 +399,7 @@ export class Table {
   async close(): Promise<void> {
     this.closed = true;
     this.scheduler.stop();
+    this.out.stop();
     await this.queue;
     await this.out.flush();
     await this.journal?.close();

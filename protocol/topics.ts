@@ -76,6 +76,15 @@ export function hostFilter(table: string): string {
   return `${tableRoot(table)}/host/#`;
 }
 
+/** Retained, audience only: what the hall or a stream may know (roles where the rules allow). */
+export function audienceStateTopic(table: string): string {
+  return `${tableRoot(table)}/audience/state`;
+}
+
+export function audienceFilter(table: string): string {
+  return `${tableRoot(table)}/audience/#`;
+}
+
 export type TopicKind =
   | "seat.input"
   | "seat.view"
@@ -86,7 +95,8 @@ export type TopicKind =
   | "host.reply"
   | "host.view"
   | "host.devices"
-  | "host.rulesets";
+  | "host.rulesets"
+  | "audience.state";
 
 export interface ParsedTopic {
   table: string;
@@ -118,6 +128,9 @@ export function parseTopic(topic: string): ParsedTopic | null {
   }
   if (parts.length !== 5) return null;
   const leaf = parts[4];
+  if (area === "audience") {
+    return leaf === "state" ? { table: table, kind: "audience.state", seat: null } : null;
+  }
   if (area === "public") {
     if (leaf === "state") return { table: table, kind: "public.state", seat: null };
     if (leaf === "log") return { table: table, kind: "public.log", seat: null };
@@ -136,7 +149,8 @@ export function parseTopic(topic: string): ParsedTopic | null {
 export type Identity =
   | { role: "seat"; table: string; seat: number }
   | { role: "display"; table: string; seat: null }
-  | { role: "host"; table: string; seat: null };
+  | { role: "host"; table: string; seat: null }
+  | { role: "audience"; table: string; seat: null };
 
 export function seatUsername(table: string, seat: number): string {
   return `seat/${table}/${seat}`;
@@ -148,6 +162,10 @@ export function displayUsername(table: string): string {
 
 export function hostUsername(table: string): string {
   return `host/${table}`;
+}
+
+export function audienceUsername(table: string): string {
+  return `audience/${table}`;
 }
 
 /** Parses an MQTT username of PROTOCOL.md's identity table. */
@@ -165,5 +183,6 @@ export function parseUsername(username: string): Identity | null {
   if (parts.length !== 2) return null;
   if (parts[0] === "display") return { role: "display", table: table, seat: null };
   if (parts[0] === "host") return { role: "host", table: table, seat: null };
+  if (parts[0] === "audience") return { role: "audience", table: table, seat: null };
   return null;
 }

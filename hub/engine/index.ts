@@ -56,6 +56,10 @@ export function publicView(state: GameState, now: number) {
   return views.publicView(rulesetOf(state), state, now);
 }
 
+export function audienceView(state: GameState, now: number, pub?: PublicState) {
+  return views.audienceView(rulesetOf(state), state, now, pub);
+}
+
 export function hostView(state: GameState, now: number, pub?: PublicState) {
   return views.hostView(rulesetOf(state), state, now, pub);
 }

@@ -29,6 +29,16 @@ export type OptionsResult =
   | { ok: true; options: Record<string, unknown>; warnings: string[] }
   | { ok: false; errors: string[] };
 
+/** The audience's knowledge beyond the public view (see Ruleset.audience). */
+export interface AudienceExtra {
+  /** Seat → role id. */
+  roles: Record<string, string>;
+  /** Night choices of steps already over, oldest first: who chose what. */
+  night: { round: number; step: string; seat: number; action: string; targets: number[] }[];
+  /** Checks made in steps already over, with their answers. */
+  results: { seat: number; night: number; key: string; seats: number[] }[];
+}
+
 export interface Ruleset {
   id: RulesetId;
   roles: Record<string, RoleDef>;
@@ -71,6 +81,12 @@ export interface Ruleset {
   passMeaning?(state: GameState, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */
   endRole?(state: GameState, seat: SeatState): string;
+  /**
+   * What the hall or a stream may know beyond the public view (`audience/state`), where the
+   * rules give the audience more than the table (sport: every role, SPORT-SETUP-05). Left
+   * out, the audience sees only what is public.
+   */
+  audience?(state: GameState): AudienceExtra;
 }
 
 /** Sensor states as they were before the current input, for edge detection. */

@@ -5,7 +5,7 @@
  */
 import type { PublicState, SeatView } from "../../protocol/index.js";
 import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
-import type { Ruleset } from "./ruleset.js";
+import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
 
 /**
@@ -72,6 +72,20 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
 export function hostView(r: Ruleset, state: GameState, now: number, pub?: PublicState) {
   const { rng: _rng, ...rest } = state;
   return { ...rest, public: pub ?? publicView(r, state, now) };
+}
+
+/**
+ * The audience screen's view (`audience/state`, an identity of its own that no seat and no
+ * display may read): the public view, plus what the ruleset lets an audience know, or
+ * nothing more (`audience: null`) where the rules give the audience nothing beyond the table.
+ */
+export function audienceView(
+  r: Ruleset,
+  state: GameState,
+  now: number,
+  pub?: PublicState,
+): PublicState & { audience: AudienceExtra | null } {
+  return { ...(pub ?? publicView(r, state, now)), audience: r.audience?.(state) ?? null };
 }
 
 function allies(

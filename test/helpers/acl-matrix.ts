@@ -13,6 +13,8 @@ export const TOPICS = [
   "mafia/v1/t1/host/command",
   "mafia/v1/t1/host/reply",
   "mafia/v1/t1/host/view",
+  "mafia/v1/t1/audience/state",
+  "mafia/v1/t2/audience/state",
   "mafia/v1/t2/seat/3/input",
   "mafia/v1/t2/seat/3/view",
   "mafia/v1/t2/public/state",
@@ -37,12 +39,16 @@ export const WILDCARDS = [
   "mafia/v1/t1/seat/+/view",
   "mafia/v1/t1/seat/3/#",
   "mafia/v1/t1/seat/3/+",
+  "mafia/v1/t1/audience/#",
+  "mafia/v1/t1/audience/+",
+  "mafia/v1/+/audience/state",
+  "mafia/v1/t2/audience/#",
   "mafia/v1/t2/public/#",
   "$SYS/#",
 ];
 
 export const EXPECTED: Record<
-  "seat" | "display" | "host",
+  "seat" | "display" | "host" | "audience",
   { publish: string[]; subscribe: string[] }
 > = {
   seat: {
@@ -63,6 +69,19 @@ export const EXPECTED: Record<
       "mafia/v1/t1/public/log",
       "mafia/v1/t1/public/#",
       "mafia/v1/t1/public/+",
+    ],
+  },
+  // SPORT-SETUP-05: the hall knows every role, so only the audience identity reads audience/#.
+  audience: {
+    publish: [],
+    subscribe: [
+      "mafia/v1/t1/public/state",
+      "mafia/v1/t1/public/log",
+      "mafia/v1/t1/audience/state",
+      "mafia/v1/t1/public/#",
+      "mafia/v1/t1/public/+",
+      "mafia/v1/t1/audience/#",
+      "mafia/v1/t1/audience/+",
     ],
   },
   host: {

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe("permission matrix of every identity", () => {
   it(`covers ${IDENTITIES.length} identities`, () => {
-    expect(IDENTITIES).toHaveLength(2 * (2 + 20));
+    expect(IDENTITIES).toHaveLength(2 * (3 + 20)); // host, display, audience and 20 seats
   });
 
   it("pure: publish, subscribe and delivery as the matrix says", () => {

@@ -7,6 +7,7 @@ import { checkAct } from "../../prompt.js";
 import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
+import { sportAudience } from "./audience.js";
 
 import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
@@ -137,6 +138,7 @@ export const sport: Ruleset = {
       ? "thanks"
       : null,
   awake: isAwake,
+  audience: sportAudience,
   timings(options) {
     const o = options as SportOptions;
     return {
