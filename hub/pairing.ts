@@ -6,7 +6,6 @@
  * the links as plain lines with a QR code to scan; a pipe gets them only with
  * `--print-pairing`.
  */
-import QRCode from "qrcode";
 import type { Hub } from "./server.js";
 
 export interface PairingLink {
@@ -28,6 +27,7 @@ export function pairingLinks(hub: Hub, origin: string): PairingLink[] {
 
 /** Plain lines with a terminal QR code under each link, for a person at the terminal. */
 export async function pairingText(links: PairingLink[]): Promise<string> {
+  const QRCode = (await import("qrcode")).default; // only for a person at a terminal
   const parts: string[] = [];
   for (const l of links) {
     for (const [what, url] of [

@@ -23,7 +23,6 @@ import type { OutMessage } from "./publisher.js";
 import { Secrets } from "./secrets.js";
 import { defaultSeats, prepareGame } from "./setup.js";
 import { Table } from "./table.js";
-import { loadOrMakeTls } from "./tls.js";
 
 export interface HubOptions {
   dataDir: string;
@@ -156,7 +155,10 @@ async function startLocked(
   });
   const given =
     opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
-  const tlsMaterial = opts.tls ? await loadOrMakeTls(dataDir, given) : null;
+  // Loaded only when asked for: the certificate library costs about a second at start.
+  const tlsMaterial = opts.tls
+    ? await (await import("./tls.js")).loadOrMakeTls(dataDir, given)
+    : null;
   const mqtts = tlsMaterial
     ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
         socket.setNoDelay(true);
