@@ -237,7 +237,9 @@ function listen(
 ): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => {
+    // A venue's power cut brings every paddle back at once (2,400 at 200 tables): the
+    // default backlog of 511 would refuse some and send them into their backoff.
+    server.listen({ port, host, backlog: 4096 }, () => {
       server.off("error", reject);
       resolvePromise();
     });
