@@ -50,6 +50,13 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   }),
   /** Takes back the last accepted seat input or host command (a correction, journaled). */
   z.strictObject({ id, cmd: z.literal("undo"), reason: z.string().trim().min(1).max(200) }),
+  z.strictObject({
+    id,
+    cmd: z.literal("bestmove"),
+    seat: seatNumberSchema,
+    /** One to three seats the first night's victim names as black (FIIM best move). */
+    guess: z.array(seatNumberSchema).min(1).max(3),
+  }),
 ]);
 
 export const HOST_COMMANDS = [
@@ -62,6 +69,7 @@ export const HOST_COMMANDS = [
   "foul",
   "remove",
   "undo",
+  "bestmove",
 ] as const;
 
 export type HostCommand = z.infer<typeof hostCommandSchema>;

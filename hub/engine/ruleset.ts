@@ -56,6 +56,8 @@ export interface Ruleset {
   onFoul(g: Game, seat: SeatState, cause: string | undefined): Rejection | null;
   onRemove(g: Game, seat: SeatState, reason: string | undefined): Rejection | null;
   onPresence(g: Game, seat: SeatState, online: boolean): void;
+  /** The host records a best-move guess; rulesets without one leave this out (refused). */
+  onBestMove?(g: Game, seat: SeatState, guess: number[]): Rejection | null;
   /** What the seat is being asked now, or null. */
   prompt(state: GameState, seat: SeatState): Prompt | null;
   /** Whether the current step has woken this seat (so it may be without a blindfold). */

@@ -237,6 +237,12 @@ function hostInput(
       endGame(g, null);
       g.log("game.aborted");
       return null;
+    case "bestmove": {
+      const seat = state.seats[action.seat - 1];
+      if (!seat) return reject("bad_seat");
+      if (!ruleset.onBestMove) return reject("wrong_step", "this ruleset has no best move");
+      return ruleset.onBestMove(g, seat, action.guess);
+    }
     case "foul":
     case "remove": {
       const seat = state.seats[action.seat - 1];

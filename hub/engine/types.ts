@@ -47,7 +47,9 @@ export type HostAction =
   | { cmd: "foul"; seat: number; cause?: string | undefined }
   | { cmd: "remove"; seat: number; reason?: string | undefined }
   /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */
-  | { cmd: "undo"; reason: string; undoes: number };
+  | { cmd: "undo"; reason: string; undoes: number }
+  /** The first night's victim's best-move guess, given in his last word (scoring). */
+  | { cmd: "bestmove"; seat: number; guess: number[] };
 
 export type EngineInput =
   | { type: "seat"; at: number; seat: number; action: SeatAction }

@@ -47,6 +47,8 @@ export interface SportFlow {
   night: NightFlow | null;
   /** Removed players owed a last word under SPORT-OPEN-07 (b), given at the next speaking point. */
   owedLastWords: number[];
+  /** The first night's victim's best-move guess, once the host has entered it (bestmove.ts). */
+  bestMove?: { seat: number; guess: number[] } | null;
 }
 
 export function flowOf(state: GameState): SportFlow {

@@ -9,6 +9,7 @@ import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js
 import { describeOptions } from "../options.js";
 import { sportAudience } from "./audience.js";
 
+import { bestMove } from "./bestmove.js";
 import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
 import { initialFlow } from "./flow.js";
@@ -128,6 +129,7 @@ export const sport: Ruleset = {
     removeSeat(g, seat, "host", reason);
     return null;
   },
+  onBestMove: bestMove,
   onPresence() {
     // Sport: presence is only the `online` flag; the host decides what a dropped paddle means.
   },

@@ -1,0 +1,81 @@
+/**
+ * The appeal picture: for one vote round, each seat's thumb against the counting windows,
+ * drawn from the sensor edges the hub journaled. A disputed provocation or a late vote is
+ * settled by looking: the bar is the thumb being down, the shaded bands are the windows.
+ */
+import { esc } from "./escape.js";
+import { type RecordLang, translator } from "./i18n.js";
+import type { GameRecord } from "./model.js";
+
+const ROW = 22;
+const LEFT = 150;
+const WIDTH = 900;
+const TOP = 46;
+
+export function appealSvg(r: GameRecord, voteIndex: number, lang: RecordLang = "en"): string {
+  const t = translator(lang);
+  const round = r.votes[voteIndex];
+  if (!round) throw new Error(`no vote ${voteIndex}: the game has ${r.votes.length}`);
+  const first = round.windows[0]?.opened ?? 0;
+  const last = round.windows.at(-1)?.closed ?? first;
+  const from = first - 2000;
+  const to = last + 1000;
+  const span = Math.max(1, to - from);
+  const x = (at: number) =>
+    LEFT + ((Math.min(Math.max(at, from), to) - from) / span) * (WIDTH - LEFT - 10);
+  const height = TOP + r.seats.length * ROW + 30;
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${WIDTH}" height="${height}" fill="#fff"/>`,
+    `<text x="8" y="18" font-size="14" font-weight="bold">${esc(`${t("appeal")}: ${t(`kind.${round.kind}`)}, ${t("day")} ${round.round}`)}</text>`,
+  ];
+  round.windows.forEach((w, i) => {
+    const x0 = x(w.opened);
+    const x1 = x(w.closed);
+    out.push(
+      `<rect class="window" x="${x0.toFixed(1)}" y="${TOP - 14}" width="${(x1 - x0).toFixed(1)}" height="${r.seats.length * ROW + 14}" fill="${i % 2 ? "#dbe8ff" : "#e9f1ff"}" stroke="#7a9cd6"/>`,
+      `<text x="${(x0 + 3).toFixed(1)}" y="${TOP - 3}" fill="#234">${esc(w.nominee === null ? t(w.step === "stayvote" ? "stay" : "leave") : `№${w.nominee}`)}</text>`,
+    );
+  });
+  r.seats.forEach((seat, i) => {
+    const y = TOP + i * ROW + ROW / 2;
+    out.push(
+      `<text x="8" y="${y + 4}">${esc(`${seat.seat}. ${seat.name}`)}</text>`,
+      `<line x1="${LEFT}" y1="${y}" x2="${WIDTH - 10}" y2="${y}" stroke="#ccc"/>`,
+    );
+    const edges = r.thumbs.filter((e) => e.seat === seat.seat);
+    let down = edges.findLast((e) => e.at < from)?.down === true ? from : null;
+    for (const e of edges.filter((e) => e.at >= from && e.at <= to)) {
+      out.push(
+        `<line class="edge" data-seat="${seat.seat}" data-at="${e.at}" x1="${x(e.at).toFixed(1)}" y1="${y - 8}" x2="${x(e.at).toFixed(1)}" y2="${y + 8}" stroke="${e.down ? "#1a7f37" : "#9a6700"}"/>`,
+      );
+      if (e.down && down === null) down = e.at;
+      if (!e.down && down !== null) {
+        out.push(bar(x(down), x(e.at), y));
+        down = null;
+      }
+    }
+    if (down !== null) out.push(bar(x(down), x(to), y));
+  });
+  for (const removal of r.removals.filter((m) => m.at >= from && m.at <= to)) {
+    const row = r.seats.findIndex((s) => s.seat === removal.seat);
+    const y = TOP + row * ROW + ROW / 2;
+    out.push(
+      `<circle class="removal" cx="${x(removal.at).toFixed(1)}" cy="${y}" r="6" fill="none" stroke="#cf222e" stroke-width="2"/>`,
+      `<text x="${(x(removal.at) + 9).toFixed(1)}" y="${y + 4}" fill="#cf222e">${esc(t(`cause.${removal.cause ?? "host"}`))}</text>`,
+    );
+  }
+  const axisY = TOP + r.seats.length * ROW + 16;
+  for (let s = 0; s <= span / 1000; s++) {
+    const at = from + s * 1000;
+    out.push(
+      `<text x="${x(at).toFixed(1)}" y="${axisY}" text-anchor="middle" fill="#555">${s}s</text>`,
+    );
+  }
+  out.push("</svg>");
+  return `${out.join("\n")}\n`;
+}
+
+function bar(x0: number, x1: number, y: number): string {
+  return `<rect class="down" x="${x0.toFixed(1)}" y="${y - 5}" width="${Math.max(1, x1 - x0).toFixed(1)}" height="10" fill="#2da44e"/>`;
+}

@@ -1,0 +1,191 @@
+/**
+ * The human game sheet as one self-contained HTML page (en, de, ru), with a print
+ * stylesheet so that a browser's print (or pdf.ts) gives a clean protocol on A4.
+ * Every player-supplied text goes through esc().
+ */
+import { appealSvg } from "./appeal.js";
+import { esc, mmss } from "./escape.js";
+import { type RecordLang, type Translate, translator } from "./i18n.js";
+import type { GameRecord, VoteRound } from "./model.js";
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; }
+h1 { font-size: 1.6em; margin: 0 0 .3em; }
+h2 { font-size: 1.15em; margin: 1.4em 0 .4em; border-bottom: 2px solid #333; }
+table { border-collapse: collapse; width: 100%; margin: .3em 0; }
+th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; vertical-align: top; }
+th { background: #eee; }
+.meta td:first-child { width: 10em; font-weight: bold; }
+.mafia { background: #222; color: #fff; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+.muted { color: #666; }
+svg { max-width: 100%; height: auto; }
+@media print {
+  body { margin: 0; font-size: 10pt; }
+  h2 { break-after: avoid; }
+  table, svg, figure { break-inside: avoid; }
+  th { background: #ddd !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .mafia { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  @page { size: A4; margin: 12mm; }
+}
+`;
+
+export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
+  const t = translator(lang);
+  const name = (seat: number) => {
+    const s = r.seats[seat - 1];
+    return s ? `${seat}. ${esc(s.name)}` : String(seat);
+  };
+  const parts = [
+    `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8">`,
+    `<title>${esc(`${t("title")}: ${r.table}`)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${esc(t("title"))}</h1>`,
+    meta(r, t),
+    seatsTable(r, t),
+    section(t("fouls"), [t("time"), t("seat"), t("cause"), "#"], r.fouls, (f) => [
+      mmss(f.clock),
+      name(f.seat),
+      esc(t(`foul.${f.cause ?? "other"}`)),
+      String(f.count),
+    ]),
+    section(
+      t("nominations"),
+      [t("time"), t("day"), t("seat"), t("nominatedBy")],
+      r.nominations,
+      (x) => [mmss(x.clock), String(x.round), name(x.seat), name(x.by)],
+    ),
+    r.votes.length
+      ? `<h2>${esc(t("votes"))}</h2>${r.votes.map((v, i) => voteRound(r, v, i, t, name, lang)).join("")}`
+      : "",
+    section(t("shootouts"), [t("time"), t("day"), t("seats")], r.shootouts, (s) => [
+      mmss(s.clock),
+      String(s.round),
+      s.seats.map(name).join(", "),
+    ]),
+    nights(r, t, name),
+    section(t("lastWords"), [t("time"), t("round"), t("seat"), "s"], r.lastWords, (w) => [
+      mmss(w.from - (r.startedAt ?? r.setupAt)),
+      String(w.round),
+      name(w.seat),
+      w.to === null ? "" : ((w.to - w.from) / 1000).toFixed(1),
+    ]),
+    r.bestMove
+      ? `<h2>${esc(t("bestMove"))}</h2><p class="bestmove">${name(r.bestMove.seat)}: ${r.bestMove.guess.map(name).join(", ")}</p>`
+      : "",
+    section(t("removals"), [t("time"), t("seat"), t("cause"), t("reason")], r.removals, (m) => [
+      mmss(m.clock),
+      name(m.seat),
+      esc(t(`cause.${m.cause ?? "host"}`)),
+      esc(m.reason),
+    ]),
+    section(t("corrections"), [t("time"), "#", t("undoes"), t("reason")], r.corrections, (c) => [
+      mmss(c.clock),
+      String(c.n),
+      `${c.undoes}: <code>${esc(JSON.stringify(c.undone?.action ?? c.undone))}</code>`,
+      esc(c.reason),
+    ]),
+    section(t("void"), ["#", "code"], r.void, (v) => [String(v.n), esc(v.code)]),
+    "</body></html>\n",
+  ];
+  return parts.join("\n");
+}
+
+function meta(r: GameRecord, t: Translate): string {
+  const result = r.winner ? t(`winner.${r.winner}`) : r.aborted ? t("aborted") : t("running");
+  const rows: [string, string][] = [
+    [t("table"), esc(r.table)],
+    [t("ruleset"), esc(r.ruleset)],
+    [t("started"), r.startedAt === null ? "" : new Date(r.startedAt).toISOString()],
+    [t("ended"), r.endedAt === null ? "" : new Date(r.endedAt).toISOString()],
+    [t("result"), `<strong class="result">${esc(result)}</strong>`],
+  ];
+  return `<table class="meta">${rows.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${v}</td></tr>`).join("")}</table>`;
+}
+
+function seatsTable(r: GameRecord, t: Translate): string {
+  const points = new Map((r.points ?? []).map((p) => [p.seat, p.total]));
+  const head = [
+    t("seat"),
+    t("name"),
+    t("role"),
+    t("out"),
+    t("fouls"),
+    ...(r.points ? [t("points")] : []),
+  ];
+  const rows = r.seats.map((s) => {
+    const out = s.out ? `${t(`out.${s.out}`)} (${t("round")} ${s.outRound ?? "?"})` : "";
+    const cells = [
+      String(s.seat),
+      esc(s.name),
+      esc(s.role ? t(`role.${s.role}`) : ""),
+      esc(out),
+      String(s.fouls),
+      ...(r.points ? [String(points.get(s.seat) ?? 0)] : []),
+    ];
+    return `<tr data-seat="${s.seat}"${s.team === "mafia" ? ' class="mafia"' : ""}>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
+  });
+  return `<h2>${esc(t("seats"))}</h2><table class="seats"><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>${rows.join("")}</table>`;
+}
+
+function section<T>(title: string, head: string[], items: T[], row: (item: T) => string[]): string {
+  if (items.length === 0) return "";
+  const body = items
+    .map(
+      (i) =>
+        `<tr>${row(i)
+          .map((c) => `<td>${c}</td>`)
+          .join("")}</tr>`,
+    )
+    .join("");
+  return `<h2>${esc(title)}</h2><table><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>${body}</table>`;
+}
+
+function voteRound(
+  r: GameRecord,
+  v: VoteRound,
+  index: number,
+  t: Translate,
+  name: (n: number) => string,
+  lang: RecordLang,
+): string {
+  const choice = (c: number | string) => (typeof c === "number" ? name(c) : esc(t(c)));
+  const rows = v.windows.map((w) => {
+    const voters = w.voters
+      .map(
+        (x) =>
+          `${name(x.seat)}${typeof x.choice === "string" || w.nominee === null ? ` → ${choice(x.choice)}` : ""} <span class="muted">${x.defaulted ? esc(t("byDefault")) : mmss(x.clock)}</span>`,
+      )
+      .join("<br>");
+    const label =
+      w.nominee === null
+        ? esc(
+            t(w.step === "stayvote" ? "stay" : w.step === "leavevote" ? "leave" : `kind.${v.kind}`),
+          )
+        : name(w.nominee);
+    return `<tr><td>${mmss(w.openedClock)}–${mmss(w.closedClock)}</td><td>${label}</td><td class="num">${w.count ?? ""}</td><td>${voters}</td></tr>`;
+  });
+  const outcome = v.outcome
+    ? `${t(`outcome.${v.outcome}`)}${v.outcomeSeats.length ? `: ${v.outcomeSeats.map(name).join(", ")}` : ""}`
+    : "";
+  const thumbs = v.windows.some((w) => w.voters.some((x) => x.at !== null && v.kind !== "secret"));
+  return [
+    `<h3 class="vote" data-index="${index}">${esc(`${t(`kind.${v.kind}`)}, ${t("day")} ${v.round}`)}</h3>`,
+    `<table><tr><th>${esc(t("window"))}</th><th>${esc(t("seat"))}</th><th>${esc(t("count"))}</th><th>${esc(t("voters"))}</th></tr>${rows.join("")}</table>`,
+    `<p class="outcome">${outcome}</p>`,
+    thumbs ? `<figure>${appealSvg(r, index, lang)}</figure>` : "",
+  ].join("");
+}
+
+function nights(r: GameRecord, t: Translate, name: (n: number) => string): string {
+  if (r.nights.length === 0) return "";
+  const body = r.nights.map((n) => {
+    const actions = n.actions.map(
+      (a) =>
+        `${name(a.seat)}: ${esc(a.action)} → ${a.targets.map(name).join(", ")}${a.option ? ` (${esc(a.option)})` : ""}`,
+    );
+    const checks = n.checks.map((c) => `${name(c.seat)} → ${name(c.target)}: ${esc(t(c.result))}`);
+    const killed = n.killed.length ? n.killed.map(name).join(", ") : esc(t("nobody"));
+    return `<tr><td>${n.round}</td><td>${actions.join("<br>")}</td><td>${checks.join("<br>")}</td><td>${killed}</td></tr>`;
+  });
+  return `<h2>${esc(t("nights"))}</h2><table><tr><th>${esc(t("night"))}</th><th>${esc(t("shots"))}</th><th>${esc(t("checks"))}</th><th>${esc(t("killed"))}</th></tr>${body.join("")}</table>`;
+}
