@@ -5,7 +5,7 @@
  * mafiaratings export, the appeal picture of every vote, and the record's JSON Schema.
  * Lives with the simulator because it plays a table; the record itself is hub/record/.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,9 @@ async function main(): Promise<void> {
     if (!journal) throw new Error("the game's journal is missing");
     await mkdir(OUT, { recursive: true });
     const base = join(OUT, "sport-forced");
+    // The bots play differently each run: pictures of votes this run did not hold go.
+    for (const old of await readdir(OUT))
+      if (/^sport-forced\.vote-\d+\.svg$/.test(old)) await rm(join(OUT, old));
     for (const lang of RECORD_LANGS)
       await writeFile(
         `${base}.${lang}.html`,

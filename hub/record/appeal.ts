@@ -26,6 +26,7 @@ export function appealSvg(r: GameRecord, voteIndex: number, lang: RecordLang = "
   const height = TOP + r.seats.length * ROW + 30;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>${esc(`${t("appeal")}: ${t(`kind.${round.kind}`)}, ${t("day")} ${round.round}`)}</title>`,
     `<rect width="${WIDTH}" height="${height}" fill="#fff"/>`,
     `<text x="8" y="18" font-size="14" font-weight="bold">${esc(`${t("appeal")}: ${t(`kind.${round.kind}`)}, ${t("day")} ${round.round}`)}</text>`,
   ];

@@ -24,7 +24,7 @@ svg { max-width: 100%; height: auto; }
   body { margin: 0; font-size: 10pt; }
   h2 { break-after: avoid; }
   table, svg, figure { break-inside: avoid; }
-  th { background: #ddd !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  th { background: #ddd; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .mafia { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   @page { size: A4; margin: 12mm; }
 }
