@@ -18,8 +18,9 @@ import type { GameConfig } from "./engine/index.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
-import { pairingApi } from "./pairing-http.js";
+import { type ApiHandler, pairingApi } from "./pairing-http.js";
 import type { OutMessage } from "./publisher.js";
+import { recordRoute } from "./record/http.js";
 import { Secrets } from "./secrets.js";
 import { defaultSeats, prepareGame } from "./setup.js";
 import { Table } from "./table.js";
@@ -165,7 +166,10 @@ async function startLocked(
         b.handle(socket);
       })
     : null;
-  const api = pairingApi({ secrets, devices: b.devices, tables: new Set(tables.keys()), log });
+  const pairing = pairingApi({ secrets, devices: b.devices, tables: new Set(tables.keys()), log });
+  const records = recordRoute({ dataDir, secrets, tables: new Set(tables.keys()) });
+  const api: ApiHandler = async (req, res) =>
+    (await pairing(req, res)) || (await records(req, res));
   const http = createHttpServer({
     broker: b,
     staticDir: opts.staticDir ?? DEFAULT_STATIC,

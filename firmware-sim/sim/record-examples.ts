@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listGames, readJournal } from "../../hub/journal.js";
+import { listGames } from "../../hub/journal.js";
 import { createLogger } from "../../hub/logger.js";
 import {
   buildRecord,
@@ -17,6 +17,7 @@ import {
   recordJsonSchema,
   renderRecord,
 } from "../../hub/record/index.js";
+import { readJournalForRecord } from "../../hub/record/read.js";
 import { startHub } from "../../hub/server.js";
 import { parseScenario } from "./script.js";
 import { startSim } from "./table-sim.js";
@@ -49,8 +50,7 @@ async function main(): Promise<void> {
     await sim.stop();
     await hub.stop();
     const games = await listGames(join(dataDir, "t1"));
-    const journal = await readJournal(join(dataDir, "t1", games.at(-1) as string));
-    if (!journal) throw new Error("the game's journal is missing");
+    const journal = await readJournalForRecord(join(dataDir, "t1", games.at(-1) as string));
     await mkdir(OUT, { recursive: true });
     const base = join(OUT, "sport-forced");
     // The bots play differently each run: pictures of votes this run did not hold go.

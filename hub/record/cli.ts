@@ -10,9 +10,9 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { readJournal } from "../journal.js";
 import { RECORD_LANGS, type RecordLang } from "./i18n.js";
 import { buildRecord, RECORD_FORMATS, type RecordFormat, renderRecord } from "./index.js";
+import { readJournalForRecord } from "./read.js";
 import { defaultScoring, type Scoring, scoringSchema, tournamentTable } from "./scoring.js";
 
 async function scoringFrom(value: string | boolean | undefined): Promise<Scoring | null> {
@@ -24,9 +24,7 @@ async function scoringFrom(value: string | boolean | undefined): Promise<Scoring
 }
 
 async function load(path: string) {
-  const journal = await readJournal(path);
-  if (!journal) throw new Error(`${path}: no complete journal header`);
-  return journal;
+  return readJournalForRecord(path);
 }
 
 function tableText(rows: ReturnType<typeof tournamentTable>): string {
