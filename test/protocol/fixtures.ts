@@ -40,6 +40,7 @@ export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
   foul: { id: "c7", cmd: "foul", seat: 4 },
   remove: { id: "c8", cmd: "remove", seat: 5, reason: "peeking" },
   undo: { id: "c9", cmd: "undo", reason: "wrong seat fouled" },
+  bestmove: { id: "c10", cmd: "bestmove", seat: 1, guess: [4, 8, 2] },
 };
 
 export function json(value: unknown): string {
