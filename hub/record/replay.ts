@@ -3,10 +3,12 @@
  * and after each accepted input and the announcements it made. Everything in a record is
  * read from this trace; no rule is decided here.
  *
- * Corrections (issue 13, COORD.md): an undo is a host input `{cmd: "undo", undoes: M,
- * reason}`. The game is as if record M had never been accepted: the trace is the replay of
- * every record that is not undone (undo records themselves are not engine inputs). A later
- * input that the engine refuses once M is gone is listed as void, never silently dropped.
+ * Corrections (issue 13, hub/history.ts): an undo is a host input `{cmd: "undo", undoes: M,
+ * reason}`. The game is as if record M had never been accepted: the records after M are
+ * applied again without it (undos among them are superseded), then the undo itself (which
+ * announces the correction and pauses the game). A later input that the engine refuses once
+ * M is gone is listed as void, never silently dropped. This gives the states the live table
+ * had; the trace needs each step's before and after, which replayHistory() does not keep.
  */
 
 import type { LogEntry } from "../../protocol/index.js";
@@ -64,12 +66,10 @@ function effectiveRecords(records: JournalRecord[]): {
   corrections: Correction[];
 } {
   const byN = new Map(records.map((r) => [r.n, r]));
-  const undone = new Set<number>();
   const corrections: Correction[] = [];
   for (const r of records) {
     const undo = undoOf(r.input);
     if (!undo) continue;
-    undone.add(undo.undoes);
     corrections.push({
       n: r.n,
       at: r.input.at,
@@ -78,7 +78,18 @@ function effectiveRecords(records: JournalRecord[]): {
       undone: byN.get(undo.undoes)?.input ?? null,
     });
   }
-  const kept = records.filter((r) => !undone.has(r.n) && !undoOf(r.input));
+  // hub/history.ts: taking back M replays what followed M without M and without the undos
+  // in between, then applies the undo.
+  let kept: JournalRecord[] = [];
+  for (const r of records) {
+    const undo = undoOf(r.input);
+    if (undo) {
+      const at = kept.findIndex((k) => k.n === undo.undoes);
+      if (at >= 0)
+        kept = [...kept.slice(0, at), ...kept.slice(at + 1).filter((k) => !undoOf(k.input))];
+    }
+    kept.push(r);
+  }
   return { kept, corrections };
 }
 

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createGame, type GameConfig } from "../../hub/engine/index.js";
+import { replayHistory } from "../../hub/history.js";
 import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import {
@@ -17,6 +18,7 @@ import {
   toMafiaratings,
   tournamentTable,
 } from "../../hub/record/index.js";
+import { replay } from "../../hub/record/replay.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 import { scriptedSportGame } from "./scripted-game.js";
 
@@ -131,6 +133,26 @@ describe("the record of a scripted sport game", () => {
       [1, "killed"],
       [2, "removed"],
     ]);
+  });
+
+  it("replays the correction as the hub's own history does (hub/history.ts)", () => {
+    const fresh = () => {
+      const created = createGame(game.header.config);
+      if (!created.ok) throw new Error("bad config");
+      return created.state;
+    };
+    const hub = replayHistory(fresh, game.records);
+    if (!hub.ok) throw new Error(hub.rejection.message);
+    const trace = replay(game);
+    // The same game; only the counters differ (the hub keeps them rising across a correction).
+    const game_ = (s: typeof hub.state) => ({
+      ...s,
+      rev: 0,
+      logSeq: 0,
+      announcements: s.announcements.map(({ seq: _seq, ...a }) => a),
+    });
+    expect(game_(trace.final)).toEqual(game_(hub.state));
+    expect(trace.void).toEqual([]);
   });
 
   it("validates against its schema, and docs/record.schema.json is the published schema", async () => {

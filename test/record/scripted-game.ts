@@ -6,6 +6,7 @@
  * (mafia 4 and 9, Don 8, Sheriff 3), so the journal replays exactly.
  */
 import { createGame, type EngineInput, type GameConfig } from "../../hub/engine/index.js";
+import { replayHistory } from "../../hub/history.js";
 import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 
@@ -30,6 +31,12 @@ export interface ScriptedGame {
   n: { undoneFoul: number; undo: number; provocation: number };
 }
 
+function fresh(config: GameConfig) {
+  const created = createGame(config);
+  if (!created.ok) throw new Error(created.errors.join("; "));
+  return created.state;
+}
+
 export function scriptedSportGame(): ScriptedGame {
   const config: GameConfig = {
     table: "t1",
@@ -39,14 +46,16 @@ export function scriptedSportGame(): ScriptedGame {
     seed: "0123456789abcdef0123456789abcdef",
     at: T0 - 60_000,
   };
-  const created = createGame(config);
-  if (!created.ok) throw new Error(created.errors.join("; "));
   const d = new EngineDriver();
-  d.state = created.state;
+  d.state = fresh(config);
   const records: JournalRecord[] = [];
   const push = (input: EngineInput) => {
-    records.push({ type: "input", n: records.length + 1, input });
-    return records.length;
+    const n = records.length + 1;
+    const record: JournalRecord = { type: "input", n, input };
+    // As the hub journals them: a host command with its id (only those can be taken back).
+    if (input.type === "host") record.src = { host: `cmd-${n}` };
+    records.push(record);
+    return n;
   };
   const feed = (input: EngineInput) => {
     const rejection = d.feed(input);
@@ -89,8 +98,14 @@ export function scriptedSportGame(): ScriptedGame {
   const undo = push({
     type: "host",
     at: d.at,
-    action: { cmd: "undo", reason: "wrong seat", undoes: undoneFoul } as never,
+    action: { cmd: "undo", reason: "wrong seat", undoes: undoneFoul },
   });
+  // The hub's own history computes the corrected game (paused); the host resumes.
+  const corrected = replayHistory(() => fresh(config), records);
+  if (!corrected.ok) throw new Error(`undo refused: ${corrected.rejection.message}`);
+  d.state = corrected.state;
+  d.tick(1000);
+  h({ cmd: "resume" });
   speakAll({ 1: 5, 2: 6 });
   // The vote: 1..5 for 5, the rest by default for 6: a tie and a shootout.
   for (const s of [1, 2, 3, 4, 5]) {
