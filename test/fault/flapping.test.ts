@@ -31,7 +31,7 @@ describe("connection flapping", () => {
     expect(limiter.take("seat/t1/4", t)).toBe(true); // another identity is not affected
     expect(limiter.take("seat/t1/3", t + 999)).toBe(false);
     expect(limiter.take("seat/t1/3", t + 1000)).toBe(true);
-    expect(DEFAULT_CONNECT_LIMIT).toEqual({ ratePerSecond: 1, burst: 20 });
+    expect(DEFAULT_CONNECT_LIMIT).toEqual({ ratePerSecond: 2, burst: 60 });
   });
 
   it(`${CYCLES} connect/disconnect cycles of one seat: refused beyond the limit, presence bounded, the other paddle served`, async () => {
@@ -97,7 +97,8 @@ describe("connection flapping", () => {
     expect(accepted + refused).toBe(CYCLES);
     expect(codes).toEqual(new Set([3])); // CONNACK "server unavailable": try later
     // The burst, plus one a second for as long as it lasted (and a second of slack).
-    expect(accepted).toBeLessThanOrEqual(20 + Math.ceil(seconds) + 1);
+    const { burst, ratePerSecond } = DEFAULT_CONNECT_LIMIT;
+    expect(accepted).toBeLessThanOrEqual(burst + Math.ceil(seconds * ratePerSecond) + 1);
     expect(presence3.length).toBeLessThanOrEqual(2 * accepted);
     expect(thumbs5).toHaveLength(quiet.length + latencies.length); // every acknowledged input
     expect(hub.tables.get("t1")?.game?.seats[4]?.online).toBe(true);
