@@ -12,6 +12,8 @@
  * host puts the right thing in. Only a seat's input and a host's command can be taken back;
  * presence, timers and other undos cannot.
  */
+
+import { ERROR_MESSAGES } from "../protocol/index.js";
 import {
   applyInPlace,
   type Effect,
@@ -153,8 +155,26 @@ export class GameHistory {
     return undoTarget(this.records);
   }
 
-  /** The state after `undo` (not yet recorded), with what it emits. */
-  corrected(undo: EngineInput, src: InputSource, effects: Effect[]): ReplayResult {
-    return replayHistory(this.fresh, [...this.records, { n: -1, input: undo, src }], effects);
+  /**
+   * The host's `undo` (not yet recorded): the record it takes back, the undo's own input,
+   * and the state after it with what it emits; or the rejection.
+   */
+  undo(reason: string, at: number, commandId: string): Correction {
+    const target = this.target();
+    if (!target) {
+      const code = "nothing_to_undo";
+      return { ok: false, rejection: { code, message: ERROR_MESSAGES[code] } };
+    }
+    const action = { cmd: "undo" as const, reason, undoes: target.n };
+    const input: EngineInput = { type: "host", at, action };
+    const effects: Effect[] = [];
+    const src = { host: commandId };
+    const replayed = replayHistory(this.fresh, [...this.records, { n: -1, input, src }], effects);
+    if (!replayed.ok) return replayed;
+    return { ok: true, target, input, state: replayed.state, effects };
   }
 }
+
+export type Correction =
+  | { ok: false; rejection: Rejection }
+  | { ok: true; target: HistoryRecord; input: EngineInput; state: GameState; effects: Effect[] };

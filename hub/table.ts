@@ -9,7 +9,6 @@
 import { join } from "node:path";
 import {
   decode,
-  ERROR_MESSAGES,
   type HostCommand,
   hostCommandTopic,
   type SeatInputMessage,
@@ -19,7 +18,6 @@ import {
 import { toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
 import {
-  type Effect,
   type EngineInput,
   type GameConfig,
   type GameState,
@@ -328,29 +326,19 @@ export class Table {
 
   /** Takes back the newest seat input or host command not yet taken back (hub/history.ts). */
   private async undo(cmd: Extract<HostCommand, { cmd: "undo" }>, at: number): Promise<void> {
-    const target = this.history?.target();
-    if (!this.state || !this.journal || !this.history || !target) {
-      const message = ERROR_MESSAGES.nothing_to_undo;
-      this.out.reply({ id: cmd.id, ok: false, error: "nothing_to_undo", message });
-      return;
-    }
-    const input: EngineInput = {
-      type: "host",
-      at,
-      action: { cmd: "undo", reason: cmd.reason, undoes: target.n },
-    };
-    const effects: Effect[] = [];
-    const replayed = this.history.corrected(input, { host: cmd.id }, effects);
-    if (!replayed.ok) {
-      const { code, message } = replayed.rejection;
+    const journal = this.journal;
+    const c = journal ? this.history?.undo(cmd.reason, at, cmd.id) : undefined;
+    if (!c?.ok || !journal) {
+      const { code, message } =
+        c?.ok === false ? c.rejection : { code: "no_game", message: "no game is set up" };
       this.out.reply({ id: cmd.id, ok: false, error: code, message });
       return;
     }
-    const record = await this.journal.append(input, { host: cmd.id });
-    this.commit(record, { ok: true, state: replayed.state, effects });
-    this.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: target.n });
+    const record = await journal.append(c.input, { host: cmd.id });
+    this.commit(record, { ok: true, state: c.state, effects: c.effects });
+    this.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: c.target.n });
     this.afterCommit();
-    this.out.reply({ id: cmd.id, ok: true, undone: { n: target.n, input: target.input } });
+    this.out.reply({ id: cmd.id, ok: true, undone: { n: c.target.n, input: c.target.input } });
   }
 
   /** A seat's connection opened or closed (the broker's own events). */
