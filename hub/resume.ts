@@ -62,3 +62,14 @@ export async function resumeNewestGame(dir: string, log: Logger): Promise<Resume
   }
   return null;
 }
+
+/**
+ * Whether a running game's step would have ended by its timer while the hub was down (so
+ * the table pauses it instead). Without autoAdvance no step ends by its timer, so an outage
+ * ends nothing either.
+ */
+export function overdueAfterOutage(s: GameState, now: number): boolean {
+  if (s.paused || (s.phase !== "day" && s.phase !== "night")) return false;
+  if (s.options.autoAdvance === false) return false;
+  return s.clock.until !== null && s.clock.until <= now;
+}

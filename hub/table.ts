@@ -36,7 +36,7 @@ import {
 } from "./journal.js";
 import type { Logger } from "./logger.js";
 import { type PublishFn, TablePublisher } from "./publisher.js";
-import { resumeNewestGame } from "./resume.js";
+import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";
 import { configFromCommand, defaultSeats, newSeed, prepareGame } from "./setup.js";
 
@@ -127,10 +127,7 @@ export class Table {
    */
   private async holdIfOverdue(): Promise<void> {
     const s = this.state;
-    if (!s || s.paused || (s.phase !== "day" && s.phase !== "night")) return;
-    // Without autoAdvance no step ends by its timer, so an outage ends nothing either.
-    if (s.options.autoAdvance === false) return;
-    if (s.clock.until === null || s.clock.until > this.opts.now()) return;
+    if (!s || !overdueAfterOutage(s, this.opts.now())) return;
     const result = await this.apply({ type: "host", at: s.now, action: { cmd: "pause" } });
     if (result.ok) this.log.warn({ event: "game.held", until: s.clock.until, at: s.now });
   }
