@@ -132,6 +132,29 @@ describe("night resolver: deaths and protections", () => {
     expect(out.deaths).toEqual([{ seat: 6, cause: "instead", by: murder, ward: 5 }]);
     expect(dead(FORUM_LIKE, [act("bodyguard", 6, [5]), act("angel", 4, [5]), murder])).toEqual([]);
   });
+
+  it("a protector dying instead is struck in turn: another protection on him saves him too", () => {
+    const murder = act("murder", 2, [5]);
+    const angel = act("angel", 4, [6]);
+    const guard = act("bodyguard", 6, [5]);
+    const out = resolveNight(FORUM_LIKE, [guard, angel, murder]);
+    expect(out.deaths).toEqual([]);
+    expect(out.saved).toEqual([
+      { seat: 5, from: murder, by: guard },
+      { seat: 6, from: murder, by: angel },
+    ]);
+    // Two protectors dying for each other do not loop: the second decides once, then death.
+    const table: PriorityTable = [
+      [
+        { kind: "a", label: "protect", against: ["kill"], instead: true },
+        { kind: "b", label: "protect", against: ["kill"], instead: true },
+      ],
+      [{ kind: "k", label: "kill" }],
+    ];
+    expect(dead(table, [act("a", 6, [7]), act("b", 7, [6]), act("k", 1, [6])])).toEqual([
+      [6, "instead"],
+    ]);
+  });
 });
 
 describe("night resolver: frames and investigations", () => {

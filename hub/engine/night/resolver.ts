@@ -28,7 +28,8 @@
  * - `protect`: from its step on, guards each target against deaths of the listed labels.
  *   `instead: true` makes the protector die in the ward's place (a bodyguard); otherwise
  *   the ward is simply saved (a doctor, a guardian angel). The first protection in table
- *   order that guards against the label decides.
+ *   order that guards against the label decides. A protector dying instead may himself be
+ *   saved by another protection (each protection decides at most once per strike).
  * - `kill`: each target dies, unless already dead tonight (no second death) or protected.
  * - `hunt`: `hits: true` kills the target, `hits: false` kills the actor instead; both are
  *   deaths of label "hunt", which only a protection `against: ["hunt"]` guards against.
@@ -157,21 +158,30 @@ export function resolveNight(table: PriorityTable, actions: readonly NightAction
     diedAt.set(seat, step);
     out.deaths.push(ward === undefined ? { seat, cause, by } : { seat, cause, by, ward });
   };
-  /** A death of `label` aimed at `seat`: stopped by the first matching protection, or queued. */
+  /**
+   * A death of `label` aimed at `seat`: stopped by the first matching protection, or queued.
+   * A protector who dies `instead` is struck by the same label in turn, so another protection
+   * may save him (a guardian angel guarding the bodyguard, FORUM-OPEN-07); `used` keeps a
+   * protection from deciding twice, so protectors guarding each other cannot loop.
+   */
   const strike = (
     seat: number,
     label: DeathLabel,
     cause: DeathCause,
     by: NightAction,
     step: number,
+    ward?: number,
+    used: readonly NightAction[] = [],
   ) => {
     if (diedAt.has(seat)) return;
     const guard = protections.find(
-      (p) => p.against.includes(label) && p.action.targets.includes(seat),
+      (p) =>
+        !used.includes(p.action) && p.against.includes(label) && p.action.targets.includes(seat),
     );
-    if (!guard) return die(seat, cause, by, step);
+    if (!guard) return die(seat, cause, by, step, ward);
     out.saved.push({ seat, from: by, by: guard.action });
-    if (guard.instead) die(guard.action.actor, "instead", by, step, seat);
+    if (guard.instead)
+      strike(guard.action.actor, label, "instead", by, step, seat, [...used, guard.action]);
   };
 
   for (let step = 0; step < table.length; step++) {

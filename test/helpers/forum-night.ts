@@ -1,0 +1,140 @@
+/**
+ * A forum table for the night's pure modules: a seat list by role ids, a NightView over it,
+ * and short ways to answer and to end a night.
+ */
+
+import {
+  type DeathMessage,
+  emptyForumNight,
+  type ForumDawn,
+  type ForumNight,
+  forumNightAct,
+  type NightRole,
+  type NightView,
+  nightOffers,
+  resolveForumNight,
+  startForumNight,
+} from "../../hub/engine/rulesets/forum/night/index.js";
+import type { Team } from "../../protocol/index.js";
+
+/**
+ * The forum's roles as the night reads them (until the forum's role files are in main:
+ * the same ids, teams and night fields).
+ */
+type Role = NightRole & { id: string; team: Team; knowsTeam: boolean };
+const role = (id: string, team: Team, more: Partial<Role> = {}): Role => ({
+  id,
+  team,
+  knowsTeam: team === "mafia",
+  knownToTeam: team === "mafia",
+  night: [],
+  ...more,
+});
+
+export const ROLES: Record<string, Role> = {
+  boss: role("boss", "mafia", { office: true }),
+  spy: role("spy", "mafia", { knowsTeam: false, knownToTeam: false, watchesChecks: true }),
+  framer: role("framer", "mafia", { night: ["frame"] }),
+  detective: role("detective", "town", { night: ["check"], nights: "even" }),
+  matchmaker: role("matchmaker", "town", { night: ["compare"], nights: "odd" }),
+  guardian: role("guardian", "town", { night: ["protect"] }),
+  bodyguard: role("bodyguard", "town", { night: ["guard"] }),
+  citizen: role("citizen", "town"),
+  mafia: role("mafia", "mafia"),
+  liar: role("liar", "mafia"),
+};
+
+/**
+ * The default 13 (FORUM-OPEN-03): seat 1 boss, 2 spy, 3 framer, 4 liar, 5 detective,
+ * 6 matchmaker, 7 guardian, 8 bodyguard, 9..13 citizens.
+ */
+export const DEFAULT_TABLE = [
+  "boss",
+  "spy",
+  "framer",
+  "liar",
+  "detective",
+  "matchmaker",
+  "guardian",
+  "bodyguard",
+  "citizen",
+  "citizen",
+  "citizen",
+  "citizen",
+  "citizen",
+];
+
+export class NightTable {
+  readonly seats: { seat: number; role: string; team: Team; alive: boolean }[];
+  readonly night: ForumNight;
+  number = 0;
+  /** Death messages by sender, as ftext's store would answer (FORUM-KILL-08). */
+  messages = new Map<number, string>();
+
+  constructor(roles: readonly string[] = DEFAULT_TABLE) {
+    this.seats = roles.map((role, i) => ({
+      seat: i + 1,
+      role,
+      team: (ROLES[role] as Role).team,
+      alive: true,
+    }));
+    this.night = emptyForumNight(this.view());
+  }
+
+  view(): NightView {
+    return {
+      night: this.number,
+      until: 1_000_000,
+      seats: this.seats.map((s) => ({ ...s })),
+      role: (id) => (id !== null && Object.hasOwn(ROLES, id) ? (ROLES[id] as Role) : null),
+    };
+  }
+
+  /** Opens the next night (or night `n`). */
+  start(n = this.number + 1): this {
+    this.number = n;
+    startForumNight(this.view(), this.night);
+    return this;
+  }
+
+  offers(seat: number) {
+    return nightOffers(this.view(), this.night, seat);
+  }
+
+  act(seat: number, action: string, targets: number[], option?: string) {
+    const act =
+      option === undefined
+        ? { kind: "act" as const, action, targets }
+        : {
+            kind: "act" as const,
+            action,
+            targets,
+            option,
+          };
+    return forumNightAct(this.view(), this.night, seat, act);
+  }
+
+  /** The murder with its death message, as the office holder sends both. */
+  murder(by: number, target: number, message = "found in the river") {
+    this.messages.set(by, message);
+    return this.act(by, "kill", [target]);
+  }
+
+  kill(seat: number): void {
+    (this.seats[seat - 1] as { alive: boolean }).alive = false;
+  }
+
+  /** Resolves the night and applies its deaths, as the ruleset does at dawn. */
+  dawn(): ForumDawn {
+    const message: DeathMessage = (s) => this.messages.get(s) ?? null;
+    const dawn = resolveForumNight(this.view(), this.night, message);
+    for (const d of dawn.report.deaths) this.kill(d.seat);
+    this.messages.clear();
+    return dawn;
+  }
+
+  /** The results of one seat, as [key, seats] pairs. */
+  static of(dawn: ForumDawn, seat: number): [string, number[]][] {
+    return dawn.results.filter((r) => r.seat === seat).map((r) => [r.result.key, r.result.seats]);
+  }
+}
