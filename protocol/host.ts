@@ -48,6 +48,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
     seat: seatNumberSchema,
     reason: z.string().max(200).optional(),
   }),
+  /** An inactivity warning (forum, FORUM-INACT); three disqualify. */
+  z.strictObject({ id, cmd: z.literal("warn"), seat: seatNumberSchema }),
   /** Takes back the last accepted seat input or host command (a correction, journaled). */
   z.strictObject({ id, cmd: z.literal("undo"), reason: z.string().trim().min(1).max(200) }),
   z.strictObject({
@@ -70,6 +72,7 @@ export const HOST_COMMANDS = [
   "remove",
   "undo",
   "bestmove",
+  "warn",
 ] as const;
 
 export type HostCommand = z.infer<typeof hostCommandSchema>;

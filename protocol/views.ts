@@ -44,6 +44,11 @@ export const seatViewSchema = z.object({
   alive: z.boolean(),
   lang: z.enum(LANGS),
   prompt: promptSchema.nullable(),
+  /**
+   * Every action the seat may send now, `prompt` first, where a ruleset offers several at
+   * once (forum: the vote, the terrorist's `attack`, the insider's `suspect`). Absent: only `prompt`.
+   */
+  offers: z.array(promptSchema).optional(),
   /** What a `pass` would mean now ("thanks", "ready", "abstain", "nothing" at night), or null if it means nothing. */
   pass: z.string().nullable(),
   results: z.array(resultSchema),
@@ -108,7 +113,8 @@ export const publicStateSchema = z.object({
   seats: z.array(publicSeatSchema),
   nominations: z.array(seatNumberSchema),
   counting: seatNumberSchema.nullable(),
-  tally: z.record(z.string(), z.number().int().min(0)),
+  /** Votes per candidate; a forum net total may be negative (the liar's −1, FORUM-LIAR-02). */
+  tally: z.record(z.string(), z.number().int()),
   /** Who is on the ballot of the current vote (the tied players in a shootout). */
   ballot: z.array(seatNumberSchema),
   /** Seats whose input the current step waits for, where that is public (a day vote; never at night). */

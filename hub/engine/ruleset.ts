@@ -60,6 +60,21 @@ export interface Ruleset {
   onBestMove?(g: Game, seat: SeatState, guess: number[]): Rejection | null;
   /** What the seat is being asked now, or null. */
   prompt(state: GameState, seat: SeatState): Prompt | null;
+  /**
+   * Every action the seat may send now, where a ruleset offers several at once (the forum:
+   * the day's vote, the terrorist's attack, the insider's guess). Left out: just `prompt`.
+   */
+  offers?(state: GameState, seat: SeatState): Prompt[];
+  /**
+   * The role and team the seat's own view shows instead of its true ones, or null (the
+   * forum's first status message: everyone is told "citizen", FORUM-SETUP-07). A covered
+   * seat sees no allies either.
+   */
+  coverRole?(state: GameState, seat: SeatState): { role: string; team: Team } | null;
+  /** Public extras that change during the game (the forum's public votes); merged over `extras`. */
+  liveExtras?(state: GameState): Record<string, unknown>;
+  /** The host's inactivity warning (`warn`), where the ruleset has them; left out: refused. */
+  onWarn?(g: Game, seat: SeatState): Rejection | null;
   /** Whether the current step has woken this seat (so it may be without a blindfold). */
   awake(state: GameState, seat: SeatState): boolean;
   /** Timings (seconds) that screens may want, e.g. for countdown rings. */

@@ -243,6 +243,13 @@ function hostInput(
       if (!ruleset.onBestMove) return reject("wrong_step", "this ruleset has no best move");
       return ruleset.onBestMove(g, seat, action.guess);
     }
+    case "warn": {
+      const seat = state.seats[action.seat - 1];
+      if (!seat) return reject("bad_seat");
+      if (!ruleset.onWarn) return reject("wrong_step", "this ruleset has no warnings");
+      if (!seat.alive) return reject("not_in_game");
+      return ruleset.onWarn(g, seat);
+    }
     case "foul":
     case "remove": {
       const seat = state.seats[action.seat - 1];

@@ -46,6 +46,8 @@ export type HostAction =
   | { cmd: "end" }
   | { cmd: "foul"; seat: number; cause?: string | undefined }
   | { cmd: "remove"; seat: number; reason?: string | undefined }
+  /** An inactivity warning (the forum, FORUM-INACT). */
+  | { cmd: "warn"; seat: number }
   /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */
   | { cmd: "undo"; reason: string; undoes: number }
   /** The first night's victim's best-move guess, given in his last word (scoring). */

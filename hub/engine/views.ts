@@ -3,7 +3,7 @@
  * may know and nothing else: the public view (display, every paddle), the host view
  * (everything but the generator), and one view per seat.
  */
-import type { PublicState, SeatView } from "../../protocol/index.js";
+import type { Prompt, PublicState, SeatView } from "../../protocol/index.js";
 import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
@@ -59,7 +59,7 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
       : null,
     announcements: state.announcements.map((a) => ({ ...a })),
     timings: r.timings(state.options),
-    extras: { ...state.extras },
+    extras: { ...state.extras, ...(r.liveExtras?.(state) ?? {}) },
   };
 }
 
@@ -106,6 +106,12 @@ function allies(
   return { seats, roles };
 }
 
+/** The seat's offers with its shown prompt first (a silent night's decoy included). */
+function withPrompt(prompt: Prompt | null, offers: Prompt[]): Prompt[] {
+  const rest = offers.filter((o) => o.action !== prompt?.action);
+  return prompt ? [prompt, ...rest] : rest;
+}
+
 /** A seat view without its `rev`, which the hub assigns per topic (see SeatViewBody). */
 export type SeatViewBody = Omit<SeatView, "rev">;
 
@@ -117,18 +123,21 @@ export type SeatViewBody = Omit<SeatView, "rev">;
 export function seatView(r: Ruleset, state: GameState, seatNumber: number): SeatViewBody {
   const me = state.seats[seatNumber - 1];
   if (!me) throw new Error(`no seat ${seatNumber}`);
-  const known = allies(r, state, me);
+  const cover = r.coverRole?.(state, me) ?? null;
+  const known = cover ? { seats: [], roles: {} } : allies(r, state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
   const prompt = withDecoy(state, me, r.prompt(state, me));
+  const offers = state.paused || !r.offers ? null : r.offers(state, me);
   return {
     seat: me.seat,
-    role: me.role,
-    team: me.team,
+    role: cover ? cover.role : me.role,
+    team: cover ? cover.team : me.team,
     allies: known.seats,
     allyRoles: known.roles,
     alive: me.alive,
     lang: me.lang,
     prompt: state.paused ? null : prompt,
+    ...(offers ? { offers: withPrompt(prompt, offers) } : {}),
     pass: state.paused || !me.alive ? null : passMeaning(r, state, me, prompt),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
     proposals: r.proposals?.(state, me) ?? {},

@@ -19,7 +19,7 @@ import {
 export const T0 = 1_764_662_400_000;
 
 export interface DriverOptions {
-  ruleset?: "sport" | "app" | "hunt";
+  ruleset?: "sport" | "app" | "hunt" | "forum";
   seats?: number;
   options?: Record<string, unknown>;
   seed?: string;

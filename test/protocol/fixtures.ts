@@ -41,6 +41,7 @@ export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
   remove: { id: "c8", cmd: "remove", seat: 5, reason: "peeking" },
   undo: { id: "c9", cmd: "undo", reason: "wrong seat fouled" },
   bestmove: { id: "c10", cmd: "bestmove", seat: 1, guess: [4, 8, 2] },
+  warn: { id: "c11", cmd: "warn", seat: 4 },
 };
 
 export function json(value: unknown): string {

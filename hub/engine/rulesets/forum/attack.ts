@@ -1,0 +1,42 @@
+/**
+ * The terrorist's attack (FORUM-TERR-01..04): in any phase, on any other living player;
+ * both are dead at once, announced at once with both seats (the thread post of TERR-02).
+ * Not in the day's last stretch (FORUM-TERR-03, clock.ts). No protection stops it.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import { inBlackout } from "./clock.js";
+import type { ActInput } from "./hooks.js";
+import { takeOut } from "./leave.js";
+import { forumRole } from "./roles/index.js";
+import { checkForumWin } from "./win.js";
+
+const playing = (state: GameState) => state.step === "day" || state.step === "night";
+
+export function attackPrompt(state: GameState, seat: SeatState, at: number): Prompt | null {
+  if (!seat.alive || state.paused || !playing(state)) return null;
+  if (!forumRole(seat.role)?.anytime.includes("attack") || inBlackout(state, at)) return null;
+  const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
+  return { action: "attack", targets, min: 1, max: 1, options: [], until: null };
+}
+
+export function attack(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+  if (!forumRole(seat.role)?.anytime.includes("attack")) return reject("bad_action");
+  if (inBlackout(g.state, g.at))
+    return reject(
+      "wrong_step",
+      "the terrorist stays inactive in the day's last minutes (FORUM-TERR-03)",
+    );
+  const shown = attackPrompt(g.state, seat, g.at);
+  if (!shown) return reject("not_your_turn");
+  const target = act.targets[0];
+  if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
+  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
+  if (act.option !== undefined) return reject("bad_option");
+  g.log("terror.attack", [seat.seat, target], {});
+  takeOut(g, seat, "attacked");
+  takeOut(g, g.seat(target), "attacked");
+  checkForumWin(g);
+  return null;
+}

@@ -1,0 +1,52 @@
+/**
+ * The two clocks (FORUM-TIME, FORUM-OPEN-01): when the current phase ends, as an absolute
+ * hub time computed from the time of the input that opens it. At a table evening a day
+ * lasts `daySeconds` and a night `nightSeconds`; on the forum calendar a day ends at the
+ * next `dayEnds` (20:00) and a night at the next `nightEnds` (13:00) of `timeZone`. The
+ * deadline goes into the core's clock (`clock.until`), so it is in every journaled state
+ * and a restarted hub replays to the same one.
+ */
+import type { Game } from "../../ruleset.js";
+import type { GameState } from "../../types.js";
+import { nextLocal } from "./calendar.js";
+import type { ForumOptions } from "./options.js";
+
+const opts = (state: GameState) => state.options as ForumOptions;
+
+export function phaseEnd(state: GameState, at: number, phase: "day" | "night"): number {
+  const o = opts(state);
+  if (o.clock === "calendar")
+    return nextLocal(at, phase === "day" ? o.dayEnds : o.nightEnds, o.timeZone);
+  return at + 1000 * (phase === "day" ? o.daySeconds : o.nightSeconds);
+}
+
+/** Enters a day or a night that ends by its clock. */
+export function enterPhase(g: Game, phase: "day" | "night"): void {
+  const until = phaseEnd(g.state, g.at, phase);
+  g.enter(phase, phase, (until - g.at) / 1000);
+}
+
+/**
+ * FORUM-TERR-03: the last stretch of a day, in which the terrorist stays inactive: 30
+ * minutes (`terrorBlackoutMinutes`) on the calendar, `terrorBlackoutSeconds` at a table.
+ * While the game is paused the day's remaining time counts.
+ */
+export function inBlackout(state: GameState, at: number): boolean {
+  if (state.phase !== "day" || state.step !== "day") return false;
+  const o = opts(state);
+  const left = state.paused
+    ? state.clock.remaining
+    : state.clock.until === null
+      ? null
+      : state.clock.until - at;
+  if (left === null) return false;
+  const blackout =
+    o.clock === "calendar" ? o.terrorBlackoutMinutes * 60_000 : o.terrorBlackoutSeconds * 1000;
+  return left <= blackout;
+}
+
+/** Step lengths for countdown rings (table clock only: calendar phases vary). */
+export function forumTimings(o: ForumOptions): Record<string, number> {
+  if (o.clock === "calendar") return {};
+  return { day: o.daySeconds, night: o.nightSeconds };
+}

@@ -1,0 +1,48 @@
+/**
+ * The two seams of the forum ruleset, for the night (forum/night/) and the texts
+ * (forum/text/). The day, the phase flow and the deaths call these and nothing else of
+ * those modules, so each can change its inside without touching the rest.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+
+export type ActInput = Extract<SeatAction, { kind: "act" }>;
+
+export interface ForumNightHook {
+  /** A night begins (flow.night is its number already). */
+  start(g: Game): void;
+  /** The night actions this seat may send now (FORUM-OPEN-01 a: also by day, for the coming night). */
+  offers(state: GameState, seat: SeatState): Prompt[];
+  /** One of those actions; null when accepted. */
+  act(g: Game, seat: SeatState, act: ActInput): Rejection | null;
+  /** The night's clock ran out (FORUM-OPEN-14): resolve, take the dead out, deliver results. */
+  end(g: Game): void;
+  /** A seat left the game at any time (office succession, FORUM-OPEN-09). */
+  left(g: Game, seat: SeatState): void;
+}
+
+export interface ForumTextHook {
+  /** A text input (kinds `will`, `ad`, `pseudonym`, `message`); null when accepted. */
+  input(g: Game, seat: SeatState, action: SeatAction): Rejection | null;
+  /** A seat died or left: its will goes out (FORUM-WILL-02). */
+  death(g: Game, seat: SeatState): void;
+  /** The end of a day or a night: the paper is published (FORUM-NEWS-01). */
+  paper(g: Game, edition: "day" | "night"): void;
+}
+
+/** Until forum/night/ lands: nights pass with nothing asked and nothing happening. */
+export const NIGHT_HOOK: ForumNightHook = {
+  start() {},
+  offers: () => [],
+  act: () => null,
+  end() {},
+  left() {},
+};
+
+/** Until forum/text/ lands: texts are not taken. */
+export const TEXT_HOOK: ForumTextHook = {
+  input: () => reject("bad_action", "this hub takes no texts yet"),
+  death() {},
+  paper() {},
+};

@@ -1,0 +1,24 @@
+/**
+ * FORUM-INACT-01..05: a seat that does not vote gets a warning at the deadline, and the
+ * host may give one for too little play (`warn`, FORUM-INACT-02: his judgement). At
+ * `warningsToDisqualify` (3) the seat is out, disqualified, its status and role published
+ * (FORUM-INACT-04) whatever FORUM-OPEN-06 says; it is not credited with a win (FORUM-OPEN-16).
+ */
+import type { Game } from "../../ruleset.js";
+import type { SeatState } from "../../types.js";
+import { takeOut } from "./leave.js";
+import type { ForumOptions } from "./options.js";
+import { forumFlow } from "./state.js";
+
+export function warn(g: Game, seat: SeatState, cause: "novote" | "host"): void {
+  if (!seat.alive) return;
+  const flow = forumFlow(g.state);
+  const key = String(seat.seat);
+  const warnings = (flow.warnings[key] ?? 0) + 1;
+  flow.warnings[key] = warnings;
+  g.log("warned", [seat.seat], { cause, warnings });
+  if (warnings < (g.state.options as ForumOptions).warningsToDisqualify) return;
+  flow.disqualified.push(seat.seat);
+  g.log("disqualified", [seat.seat], { warnings });
+  takeOut(g, seat, "disqualified");
+}

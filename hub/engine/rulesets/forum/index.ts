@@ -1,0 +1,137 @@
+/**
+ * FORUM: the German play-by-forum game (RULES.md §4) on a hub: the day's public lynch vote
+ * with the liar, ten special roles, wills and newspaper ads under pseudonyms, and two
+ * clocks (a table evening, or the forum calendar of 20:00 / 13:00 in a time zone).
+ * Actions: `vote` (day), `attack` (terrorist, any phase), `suspect` (insider, by day), and
+ * the night's (forum/night/) `kill`, `successor`, `check`, `compare`, `protect`, `guard`,
+ * `frame`; texts from phones through forum/text/. docs/RULES-FORUM.md has the whole reading.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, type Ruleset, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { describeOptions } from "../options.js";
+import { attack, attackPrompt } from "./attack.js";
+import { forumTimings } from "./clock.js";
+import { type ActInput, NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
+import { warn } from "./inactivity.js";
+import { takeOut } from "./leave.js";
+import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
+import { endDay, endNight, endStatus, startDay, startNight } from "./phases.js";
+import { FORUM_ROLES, forumComposition } from "./roles/index.js";
+import { forumFlow, initialForumFlow } from "./state.js";
+import { coverRole, sendFirstStatus } from "./status.js";
+import { suspect, suspectPrompt } from "./suspect.js";
+import { castVote, publicVotes, votePrompt } from "./vote.js";
+import { checkForumWin, credited } from "./win.js";
+
+const opts = (state: GameState) => state.options as ForumOptions;
+
+/** Every action the seat may send now; the first is the one its paddle shows. */
+function offers(state: GameState, seat: SeatState): Prompt[] {
+  if (state.step === "status") return [];
+  const day = [votePrompt(state, seat), suspectPrompt(state, seat)];
+  const any = attackPrompt(state, seat, state.now);
+  return [...day, ...NIGHT_HOOK.offers(state, seat), any].filter((p): p is Prompt => p !== null);
+}
+
+function onAct(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+  if (!seat.alive) return reject("not_in_game"); // FORUM-DEAD-01
+  if (g.state.step === "status") return reject("not_your_turn");
+  if (act.action === "vote") return castVote(g, seat, act);
+  if (act.action === "attack") return attack(g, seat, act);
+  if (act.action === "suspect") return suspect(g, seat, act);
+  return NIGHT_HOOK.act(g, seat, act);
+}
+
+function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null {
+  switch (action.kind) {
+    case "act":
+      return onAct(g, seat, action);
+    case "pass":
+      return reject("not_your_turn"); // nothing to decline: every forum action is optional
+    case "hello":
+    case "thumb":
+    case "blindfold":
+      return null; // sensors carry no rule in the forum
+    default:
+      if (!seat.alive) return reject("not_in_game");
+      return TEXT_HOOK.input(g, seat, action);
+  }
+}
+
+export const forum: Ruleset = {
+  id: "forum",
+  roles: FORUM_ROLES,
+  options: describeOptions(forumOptionsSchema),
+  parseOptions: parseForumOptions,
+  composition(options, seatCount) {
+    const o = options as ForumOptions;
+    return forumComposition(seatCount, mafiaSize(o, seatCount), o.roles);
+  },
+  begin(g) {
+    Object.assign(g.state.flow, initialForumFlow());
+    g.state.round = 0;
+    sendFirstStatus(g);
+  },
+  onSeat,
+  onStepEnd(g) {
+    const step = g.state.step;
+    if (step === "status") endStatus(g);
+    else if (step === "day") endDay(g);
+    else if (step === "night") endNight(g);
+    else return reject("wrong_step");
+    return null;
+  },
+  onFoul: () => reject("wrong_step", "the forum ruleset has no fouls; use warn"),
+  onRemove(g, seat, reason) {
+    g.log("removed", [seat.seat], { cause: "host", reason: reason ?? null });
+    takeOut(g, seat, "removed");
+    checkForumWin(g);
+    return null;
+  },
+  onWarn(g, seat) {
+    if (g.state.step === "status") return reject("wrong_step", "the game has not begun yet");
+    warn(g, seat, "host");
+    checkForumWin(g);
+    return null;
+  },
+  onPresence() {
+    // A forum game waits for nobody: a dropped phone changes nothing until the deadline.
+  },
+  prompt: (state, seat) => offers(state, seat)[0] ?? null,
+  offers,
+  coverRole: (state) => coverRole(state),
+  awake: () => true,
+  waitingFor(state) {
+    if (state.step !== "day") return [];
+    const votes = forumFlow(state).votes;
+    return state.seats.filter((s) => s.alive && !(String(s.seat) in votes)).map((s) => s.seat);
+  },
+  timings: (options) => forumTimings(options as ForumOptions),
+  extras(options, seatCount) {
+    const o = options as ForumOptions;
+    const mafia = mafiaSize(o, seatCount);
+    return {
+      composition: { town: seatCount - mafia, mafia, roles: [...o.roles] },
+      clock:
+        o.clock === "calendar"
+          ? { kind: "calendar", timeZone: o.timeZone, dayEnds: o.dayEnds, nightEnds: o.nightEnds }
+          : { kind: "table" },
+      venue: o.venue ?? null,
+    };
+  },
+  liveExtras(state) {
+    if (state.phase === "setup") return {};
+    const flow = forumFlow(state);
+    return {
+      day: flow.day,
+      night: flow.night,
+      votes: publicVotes(state),
+      warnings: { ...flow.warnings },
+      disqualified: [...flow.disqualified],
+      credited: state.phase === "ended" ? credited(state) : null,
+    };
+  },
+};
+
+export { opts as forumOptions, startDay, startNight };

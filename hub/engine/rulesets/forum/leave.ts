@@ -1,0 +1,39 @@
+/**
+ * Leaving the game, for any reason: the lynch, the night, the terrorist, the host's removal
+ * or a disqualification. What a departure shows is FORUM-OPEN-06 (default: party and role)
+ * or, for the disqualified, always the status and the special role (FORUM-INACT-04). The
+ * dead take no further part (FORUM-DEAD-01): their standing vote is dropped at once.
+ */
+import type { Game } from "../../ruleset.js";
+import type { GameState, SeatState } from "../../types.js";
+import { NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
+import type { ForumOptions } from "./options.js";
+import { forumRole } from "./roles/index.js";
+import { forumFlow } from "./state.js";
+
+/** How a seat left: the protocol's words plus the forum's own. */
+export type ForumOut = "voted" | "killed" | "attacked" | "removed" | "disqualified";
+
+/** What the table is told of a departed seat's status: its role, its party, or nothing. */
+export function shownStatus(state: GameState, seat: SeatState, out: ForumOut): string | null {
+  const reveal = (state.options as ForumOptions).revealOnDeath;
+  if (out === "disqualified" || reveal === "role") return seat.role;
+  if (reveal === "party") return forumRole(seat.role)?.party ?? null;
+  return null;
+}
+
+/** Takes the seat out; the caller has announced why and checks the win after all of a moment's deaths. */
+export function takeOut(g: Game, seat: SeatState, out: ForumOut): void {
+  if (!seat.alive) return;
+  seat.alive = false;
+  seat.out = out;
+  const flow = forumFlow(g.state);
+  delete flow.votes[String(seat.seat)];
+  const status = shownStatus(g.state, seat, out);
+  if (status !== null) {
+    seat.shownRole = status;
+    g.log("status.shown", [seat.seat], { status });
+  }
+  NIGHT_HOOK.left(g, seat);
+  TEXT_HOOK.death(g, seat);
+}

@@ -1,0 +1,64 @@
+/**
+ * The phase flow (FORUM-OPEN-02): the status messages, then Day 1 (or Night 1), then
+ * day → night → day … Each phase ends by its clock (clock.ts) or the host's `next`, never
+ * by who has acted: a night lasts its full time whoever holds a role (secrecy).
+ * The end of a day: the vote's result, the lynch, the warnings for silence, the paper, the
+ * win check. The end of a night: the night module's resolution, the paper, the win check.
+ */
+import type { Game } from "../../ruleset.js";
+import type { GameState } from "../../types.js";
+import { enterPhase } from "./clock.js";
+import { NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
+import { warn } from "./inactivity.js";
+import { takeOut } from "./leave.js";
+import type { ForumOptions } from "./options.js";
+import { forumFlow } from "./state.js";
+import { sendTrueStatus } from "./status.js";
+import { closeVote } from "./vote.js";
+import { checkForumWin } from "./win.js";
+
+const opts = (state: GameState) => state.options as ForumOptions;
+
+export function startDay(g: Game): void {
+  const flow = forumFlow(g.state);
+  flow.day += 1;
+  flow.votes = {};
+  g.state.round = flow.day;
+  g.state.tally = {};
+  g.state.ballot = g.living().map((s) => s.seat);
+  g.log("day.start", [], { day: flow.day });
+  enterPhase(g, "day");
+}
+
+export function startNight(g: Game): void {
+  const flow = forumFlow(g.state);
+  flow.night += 1;
+  g.state.round = flow.night;
+  g.state.ballot = [];
+  g.log("night.start", [], { night: flow.night });
+  NIGHT_HOOK.start(g);
+  enterPhase(g, "night");
+}
+
+export function endStatus(g: Game): void {
+  sendTrueStatus(g);
+  if (opts(g.state).firstPhase === "night") startNight(g);
+  else startDay(g);
+}
+
+export function endDay(g: Game): void {
+  const { lynched, silent } = closeVote(g);
+  if (lynched !== null) takeOut(g, g.seat(lynched), "voted");
+  for (const n of silent) warn(g, g.seat(n), "novote");
+  TEXT_HOOK.paper(g, "day");
+  if (checkForumWin(g)) return;
+  startNight(g);
+}
+
+export function endNight(g: Game): void {
+  NIGHT_HOOK.end(g);
+  if (g.state.phase === "ended") return;
+  TEXT_HOOK.paper(g, "night");
+  if (checkForumWin(g)) return;
+  startDay(g);
+}

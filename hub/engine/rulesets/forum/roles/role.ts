@@ -1,0 +1,30 @@
+import type { RoleDef } from "../../../ruleset.js";
+
+/** The action ids of the forum (PROTOCOL.md, "Names fixed for the next rule systems"). */
+export type ForumAction =
+  | "vote"
+  | "kill"
+  | "successor"
+  | "check"
+  | "compare"
+  | "protect"
+  | "guard"
+  | "frame"
+  | "attack"
+  | "suspect";
+
+/**
+ * A forum role. Abilities name actions, never other roles: the night (forum/night/) asks
+ * each seat by its `night` abilities, the day by its `day` ones; `anytime` abilities are
+ * offered in every phase (the terrorist's attack, FORUM-TERR-01). Every living seat also
+ * votes by day (FORUM-VOTE-01), so `vote` is nobody's own ability.
+ */
+export interface ForumRole extends RoleDef {
+  /** The party a check or comparison reports and the wins count (FORUM-WIN-05, FORUM-OPEN-05 a). */
+  party: "town" | "mafia";
+  night: readonly ForumAction[];
+  day: readonly ForumAction[];
+  anytime: readonly ForumAction[];
+  /** FORUM-SETUP-08: whether the seat gets the 2nd status message (plain citizens do not). */
+  special: boolean;
+}

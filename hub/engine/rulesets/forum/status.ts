@@ -1,0 +1,46 @@
+/**
+ * The status messages (FORUM-SETUP-07..10, FORUM-OPEN-05 a): first every seat, the mafia
+ * included, is told the same thing, "you are a citizen" (its own view shows role
+ * `citizen`, no allies, and one result `status.citizen`, identical for all); after
+ * `statusSeconds` the mafiosi and the special citizens get their true status (role, and
+ * for the mafiosi but the spy the other mafiosi but the spy: `status.true` with those
+ * seats). Plain citizens get no second message (FORUM-SETUP-09).
+ */
+import type { Team } from "../../../../protocol/index.js";
+import type { Game } from "../../ruleset.js";
+import type { GameState, SeatState } from "../../types.js";
+import type { ForumOptions } from "./options.js";
+import { forumRole } from "./roles/index.js";
+import { forumFlow } from "./state.js";
+
+export const FIRST_STATUS = { role: "citizen", team: "town" as Team };
+
+export function sendFirstStatus(g: Game): void {
+  forumFlow(g.state).status = "first";
+  for (const s of g.state.seats) s.results.push({ night: 0, key: "status.citizen", seats: [] });
+  g.enter("day", "status", (g.state.options as ForumOptions).statusSeconds);
+}
+
+/** The mafiosi a mafioso's second message names: all the others but the spy (FORUM-SPY-01). */
+export function knownMafia(state: GameState, seat: SeatState): number[] {
+  const me = forumRole(seat.role);
+  if (!me?.knowsTeam) return [];
+  return state.seats
+    .filter((o) => o.seat !== seat.seat && o.team === seat.team && forumRole(o.role)?.knownToTeam)
+    .map((o) => o.seat);
+}
+
+export function sendTrueStatus(g: Game): void {
+  forumFlow(g.state).status = "true";
+  for (const s of g.state.seats) {
+    if (!forumRole(s.role)?.special) continue;
+    s.results.push({ night: 0, key: "status.true", seats: knownMafia(g.state, s) });
+  }
+  g.log("status.sent", [], {});
+}
+
+/** Until the true status goes out, every seat's own view shows the citizen status. */
+export function coverRole(state: GameState): { role: string; team: Team } | null {
+  if (state.phase === "setup" || state.phase === "ended") return null;
+  return forumFlow(state).status === "first" ? FIRST_STATUS : null;
+}

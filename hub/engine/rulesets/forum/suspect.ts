@@ -1,0 +1,39 @@
+/**
+ * The insider's guess (FORUM-INS-01/02, FORUM-OPEN-17): once a day, naming any other
+ * living player as the detective; answered at once, privately, and only on a hit (the
+ * matchmaker is no hit; a dead detective cannot be found). A miss changes nothing but that
+ * today's guess is spent.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import type { ActInput } from "./hooks.js";
+import { forumRole } from "./roles/index.js";
+import { forumFlow } from "./state.js";
+
+export function suspectPrompt(state: GameState, seat: SeatState): Prompt | null {
+  if (!seat.alive || state.paused || state.phase !== "day" || state.step !== "day") return null;
+  if (!forumRole(seat.role)?.day.includes("suspect")) return null;
+  if (forumFlow(state).suspected >= forumFlow(state).day) return null;
+  const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
+  return { action: "suspect", targets, min: 1, max: 1, options: [], until: state.clock.until };
+}
+
+export function suspect(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+  const shown = suspectPrompt(g.state, seat);
+  if (!shown) {
+    const spent = forumRole(seat.role)?.day.includes("suspect") && g.state.step === "day";
+    return reject(spent ? "already_acted" : "not_your_turn");
+  }
+  const target = act.targets[0];
+  if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
+  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
+  if (act.option !== undefined) return reject("bad_option");
+  const flow = forumFlow(g.state);
+  flow.suspected = flow.day;
+  const guessed = g.seat(target);
+  if (guessed.role === "detective" && guessed.alive)
+    seat.results.push({ night: flow.day, key: "insider.hit", seats: [target] });
+  g.signal(seat.seat, { haptic: "short" });
+  return null;
+}

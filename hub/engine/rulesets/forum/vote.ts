@@ -1,0 +1,124 @@
+/**
+ * The day's lynch vote (FORUM-VOTE-01..07, FORUM-LIAR-02/03, FORUM-OPEN-10/11). Every
+ * living seat names any living seat, itself included, as often as it likes until the
+ * deadline; each vote is public with voter and target. The liar's vote counts −1 unless he
+ * adds `option: "straight"`. At the deadline a seat that has not voted votes for itself
+ * (the liar's automatic self-vote counts −1 by default); the single highest net total is
+ * lynched, a tie lynches nobody, and the result names only the lynched seat.
+ */
+import type { Prompt } from "../../../../protocol/index.js";
+import { type Game, reject } from "../../ruleset.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
+import type { ActInput } from "./hooks.js";
+import type { ForumOptions } from "./options.js";
+import { type ForumVote, forumFlow } from "./state.js";
+
+export const STRAIGHT = "straight";
+
+const opts = (state: GameState) => state.options as ForumOptions;
+const isLiar = (seat: SeatState) => seat.role === "liar";
+
+export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+  if (state.phase !== "day" || state.step !== "day" || !seat.alive || state.paused) return null;
+  const targets = state.seats.filter((s) => s.alive).map((s) => s.seat);
+  // The liar's paddle may offer "straight"; for him as for everyone the option may be left out.
+  const options = isLiar(seat) ? [STRAIGHT] : [];
+  return { action: "vote", targets, min: 1, max: 1, options, until: state.clock.until };
+}
+
+/** What one vote adds to its target's total: +1, or −1 for the liar (FORUM-LIAR-02/03, FORUM-OPEN-10). */
+export function voteWeight(
+  state: GameState,
+  voter: SeatState,
+  vote: ForumVote,
+  auto: boolean,
+): number {
+  if (!isLiar(voter) || vote.straight) return 1;
+  if (auto) return opts(state).liarDefaultVote === "plus" ? 1 : -1;
+  return -1;
+}
+
+/** The public tally: net totals (FORUM-OPEN-10 a) or plain counts (`tally: "raw"`). */
+function retally(state: GameState, auto: readonly number[] = []): void {
+  const flow = forumFlow(state);
+  const tally: Record<string, number> = {};
+  for (const [voter, vote] of Object.entries(flow.votes)) {
+    const seat = state.seats[Number(voter) - 1] as SeatState;
+    const w =
+      opts(state).tally === "raw" ? 1 : voteWeight(state, seat, vote, auto.includes(seat.seat));
+    tally[String(vote.target)] = (tally[String(vote.target)] ?? 0) + w;
+  }
+  state.tally = tally;
+}
+
+export function castVote(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+  const shown = votePrompt(g.state, seat);
+  if (!shown) return reject("not_your_turn");
+  const target = act.targets[0];
+  if (act.targets.length !== 1 || target === undefined)
+    return reject("bad_target_count", "a vote names one player");
+  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
+  if (act.option !== undefined && !shown.options.includes(act.option))
+    return reject("bad_option", isLiar(seat) ? undefined : "only the liar may vote straight");
+  const vote: ForumVote = { target, straight: act.option === STRAIGHT };
+  forumFlow(g.state).votes[String(seat.seat)] = vote;
+  const signed = opts(g.state).liarVoteShown === "signed";
+  g.log(
+    "vote.cast",
+    [seat.seat, target],
+    signed ? { weight: voteWeight(g.state, seat, vote, false) } : {},
+  );
+  retally(g.state);
+  g.signal(seat.seat, { haptic: "short" });
+  return null;
+}
+
+/** FORUM-VOTE-07: every vote, public: voter → target (and its weight where votes are signed). */
+export function publicVotes(state: GameState): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [voter, vote] of Object.entries(forumFlow(state).votes)) out[voter] = vote.target;
+  return out;
+}
+
+export interface VoteOutcome {
+  lynched: number | null;
+  /** Living seats that did not vote and so voted for themselves (FORUM-VOTE-03, FORUM-INACT-05). */
+  silent: number[];
+}
+
+/**
+ * The deadline: the silent vote for themselves, votes for seats dead by now are void
+ * (FORUM-OPEN-11), and the single highest positive net total is lynched.
+ */
+export function closeVote(g: Game): VoteOutcome {
+  const state = g.state;
+  const flow = forumFlow(state);
+  const silent: number[] = [];
+  for (const s of g.living()) {
+    if (String(s.seat) in flow.votes) continue;
+    silent.push(s.seat);
+    flow.votes[String(s.seat)] = { target: s.seat, straight: false };
+    g.log("vote.default", [s.seat], {});
+  }
+  for (const [voter, vote] of Object.entries(flow.votes))
+    if (!state.seats[vote.target - 1]?.alive) delete flow.votes[voter];
+  retally(state, silent);
+  const net = new Map<number, number>();
+  for (const [voter, vote] of Object.entries(flow.votes)) {
+    const w = voteWeight(
+      state,
+      state.seats[Number(voter) - 1] as SeatState,
+      vote,
+      silent.includes(Number(voter)),
+    );
+    net.set(vote.target, (net.get(vote.target) ?? 0) + w);
+  }
+  const max = Math.max(0, ...net.values());
+  const top = [...net].filter(([, n]) => n === max && n > 0).map(([t]) => t);
+  if (top.length === 1) {
+    g.log("vote.lynched", [top[0] as number], {});
+    return { lynched: top[0] as number, silent };
+  }
+  g.log(top.length === 0 ? "vote.nobody" : "vote.tie", [], {});
+  return { lynched: null, silent };
+}
