@@ -358,6 +358,21 @@ export const en = {
     "Revoke seat {n}'s pairing? Its phone and its paddle are disconnected at once; the paddle needs the new password from secrets.json.",
   "pair.revoked": "Seat {n} has a new password; {closed} connection(s) closed",
   "pair.failed": "The hub refused: {error}",
+  "step.status": "Status messages",
+  "step.day": "Day",
+  "out.attacked": "killed in an attack",
+  "out.disqualified": "disqualified",
+  "log.forum.day.start": "Day {day}: vote until the deadline",
+  "log.forum.night.start": "Night {night} falls",
+  "log.status.sent": "Everyone has received their status",
+  "log.status.shown": "Status of {seat}",
+  "log.vote.default": "{seat} did not vote: a vote for himself",
+  "log.vote.lynched": "Lynched: {seat}",
+  "log.forum.vote.tie": "A tie: nobody is lynched",
+  "log.forum.vote.none": "No majority: nobody is lynched",
+  "log.warned": "Warning for {seat} ({warnings})",
+  "log.disqualified": "{seat} is disqualified after {warnings} warnings",
+  "log.terror.attack": "{a} attacks {b}: both are dead",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -14,11 +14,14 @@ import { forumFlow } from "./state.js";
 /** How a seat left: the protocol's words plus the forum's own. */
 export type ForumOut = "voted" | "killed" | "attacked" | "removed" | "disqualified";
 
-/** What the table is told of a departed seat's status: its role, its party, or nothing. */
+/**
+ * What the table is told of a departed seat's status, as a role id: its role, or its party
+ * alone as `citizen` / `mafia`, or nothing.
+ */
 export function shownStatus(state: GameState, seat: SeatState, out: ForumOut): string | null {
   const reveal = (state.options as ForumOptions).revealOnDeath;
   if (out === "disqualified" || reveal === "role") return seat.role;
-  if (reveal === "party") return forumRole(seat.role)?.party ?? null;
+  if (reveal === "party") return forumRole(seat.role)?.party === "mafia" ? "mafia" : "citizen";
   return null;
 }
 
@@ -29,10 +32,10 @@ export function takeOut(g: Game, seat: SeatState, out: ForumOut): void {
   seat.out = out;
   const flow = forumFlow(g.state);
   delete flow.votes[String(seat.seat)];
-  const status = shownStatus(g.state, seat, out);
-  if (status !== null) {
-    seat.shownRole = status;
-    g.log("status.shown", [seat.seat], { status });
+  const role = shownStatus(g.state, seat, out);
+  if (role !== null) {
+    seat.shownRole = role;
+    g.log("status.shown", [seat.seat], { role });
   }
   NIGHT_HOOK.left(g, seat);
   TEXT_HOOK.death(g, seat);

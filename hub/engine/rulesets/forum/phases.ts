@@ -26,7 +26,7 @@ export function startDay(g: Game): void {
   g.state.round = flow.day;
   g.state.tally = {};
   g.state.ballot = g.living().map((s) => s.seat);
-  g.log("day.start", [], { day: flow.day });
+  g.log("forum.day.start", [], { day: flow.day });
   enterPhase(g, "day");
 }
 
@@ -35,7 +35,7 @@ export function startNight(g: Game): void {
   flow.night += 1;
   g.state.round = flow.night;
   g.state.ballot = [];
-  g.log("night.start", [], { night: flow.night });
+  g.log("forum.night.start", [], { night: flow.night });
   NIGHT_HOOK.start(g);
   enterPhase(g, "night");
 }

@@ -119,6 +119,6 @@ export function closeVote(g: Game): VoteOutcome {
     g.log("vote.lynched", [top[0] as number], {});
     return { lynched: top[0] as number, silent };
   }
-  g.log(top.length === 0 ? "vote.nobody" : "vote.tie", [], {});
+  g.log(top.length === 0 ? "forum.vote.none" : "forum.vote.tie", [], {});
   return { lynched: null, silent };
 }
