@@ -8,7 +8,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGame, type GameConfig, type GameState, step } from "../hub/engine/index.js";
-import { Journal } from "../hub/journal.js";
+import { JOURNAL_VERSION, Journal } from "../hub/journal.js";
 import { mulberry32, nextInputs } from "../test/helpers/random-game.js";
 import { startHubProcess, stopProcess } from "./hub-run.js";
 import { sampleProc } from "./proc-stats.js";
@@ -29,7 +29,7 @@ async function writeTable(dataDir: string, table: string, inputs: number, seed: 
   let state: GameState = created.state;
   const journal = await Journal.create(
     join(dataDir, table),
-    { type: "header", v: 1, config, setupId: null, seen: {}, hostIds: [] },
+    { type: "header", v: JOURNAL_VERSION, config, setupId: null, seen: {}, hostIds: [] },
     async () => undefined,
   );
   const rand = mulberry32(seed);

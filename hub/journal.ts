@@ -108,24 +108,88 @@ export class Journal {
     return journal;
   }
 
-  /** Appends one accepted input and resolves once it is on disk. */
+  /**
+   * Appends one accepted input; resolves once it is on disk. The record is numbered at
+   * once, and appends made while a batch is being written go together into the next one:
+   * one write and one fsync per batch (group commit), in order, so a record is durable
+   * only when every record before it is. After a failed write or fsync the journal takes
+   * nothing more (what reached the disk is unknown; a restart replays what did).
+   */
   async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
+    const record = this.add(input, src);
+    await this.last;
+    return record;
+  }
+
+  /** The same without waiting: the record is on its way to the disk, see durable(). */
+  add(input: EngineInput, src?: InputSource): JournalRecord {
     const record: JournalRecord = { type: "input", n: this.nextN, input };
     if (src) record.src = src;
-    await this.writeLine(record);
+    this.enqueueLine(record);
     this.nextN++;
     return record;
   }
 
-  private async writeLine(value: unknown): Promise<void> {
+  /** Resolves once every record appended so far is on disk (rejects if one failed). */
+  durable(): Promise<void> {
+    return this.last;
+  }
+
+  private batch: { lines: string[]; done: Promise<void>; settle: (err?: Error) => void } | null =
+    null;
+  private writing = false;
+  private failed: Error | null = null;
+  private last: Promise<void> = Promise.resolve();
+
+  private enqueueLine(value: unknown): Promise<void> {
     if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    if (this.failed) throw new Error(`journal ${this.path} failed: ${this.failed.message}`);
     const json = JSON.stringify(value);
-    await this.fh.write(`${this.checksums ? withChecksum(json) : json}\n`);
-    await this.sync(this.fh, this.path);
+    if (!this.batch) {
+      let settle: (err?: Error) => void = () => undefined;
+      const done = new Promise<void>((resolve, reject) => {
+        settle = (err) => (err ? reject(err) : resolve());
+      });
+      done.catch(() => undefined); // its waiters see the error; nobody may be waiting
+      this.batch = { lines: [], done, settle };
+    }
+    const { lines, done } = this.batch;
+    lines.push(`${this.checksums ? withChecksum(json) : json}\n`);
+    this.last = done;
+    void this.writeBatches(); // takes the batch at once when no write is under way
+    return done;
+  }
+
+  /** Writes the waiting batch, then the one that gathered meanwhile, until none is left. */
+  private async writeBatches(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    while (this.batch) {
+      const batch = this.batch;
+      this.batch = null;
+      if (this.failed) {
+        batch.settle(this.failed);
+        continue;
+      }
+      try {
+        await this.fh.write(batch.lines.join(""));
+        await this.sync(this.fh, this.path);
+        batch.settle();
+      } catch (err) {
+        this.failed = err as Error;
+        batch.settle(this.failed);
+      }
+    }
+    this.writing = false;
+  }
+
+  private async writeLine(value: unknown): Promise<void> {
+    await this.enqueueLine(value);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.last.catch(() => undefined);
     this.closed = true;
     await this.fh.close();
   }

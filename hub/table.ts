@@ -1,9 +1,11 @@
 /**
  * One table: its game, journal, input queue, timer and publisher. Every input (paddle,
  * host, presence, timer) goes through one queue in arrival order, and each is
- * decoded → deduplicated → stepped (pure) → journaled and fsynced → committed → published.
- * The promise a caller gets resolves only after the journal write, which is what lets
- * broker.ts hold the PUBACK until the input is on disk.
+ * decoded → deduplicated → stepped (pure) → appended to the journal → committed, and what it
+ * causes is published once its record is on disk (durable-outbox.ts). The queue moves on
+ * while the journal writes (group commit: the inputs stepped meanwhile share the next
+ * write and fsync). The promise a caller gets resolves only after the record is durable,
+ * which is what lets broker.ts hold the PUBACK until the input is on disk.
  */
 
 import { join } from "node:path";
@@ -17,6 +19,7 @@ import {
 } from "../protocol/index.js";
 import { toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
+import { DurableOutbox } from "./durable-outbox.js";
 import {
   type EngineInput,
   type GameConfig,
@@ -65,7 +68,7 @@ export class Table {
   private connections = new Map<number, number>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
-  private readonly out: TablePublisher;
+  private readonly out: DurableOutbox;
   private readonly scheduler: Scheduler;
   private readonly log: Logger;
   private closed = false;
@@ -76,16 +79,19 @@ export class Table {
     this.id = opts.id;
     this.dir = join(opts.dataDir, opts.id);
     this.log = opts.log.child({ table: opts.id });
-    this.out = new TablePublisher(
-      opts.id,
-      opts.publish,
-      this.log,
-      (opts.audienceDelaySeconds ?? 0) * 1000,
+    this.out = new DurableOutbox(
+      new TablePublisher(
+        opts.id,
+        opts.publish,
+        this.log,
+        (opts.audienceDelaySeconds ?? 0) * 1000,
+      ),
+      () => this.journal?.durable() ?? Promise.resolve(),
     );
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
   }
 
-  /** The committed state (read-only for callers). */
+  /** The latest state (read-only for callers); after idle(), every record of it is on disk. */
   get game(): GameState | null {
     return this.state;
   }
@@ -176,11 +182,16 @@ export class Table {
     });
   }
 
-  /** Runs tasks strictly one after another, in the order they were submitted. */
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs tasks strictly one after another, in the order they were submitted. A task does
+   * not wait for its journal record to reach the disk (the next one steps meanwhile, and
+   * the journal writes them together); the promise returned resolves once it has, and once
+   * what the task said is told: that is when its PUBACK may go.
+   */
+  private enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
-    return run;
+    return run.then(() => this.out.after());
   }
 
   /** Steps, journals and commits one input; returns the rejection if the engine refused it. */
@@ -190,7 +201,8 @@ export class Table {
       return { ok: false, rejection: { code: "no_game", message: "no game is set up" } };
     const result = step(state, input);
     if (!result.ok) return result;
-    return this.commit(await this.journal.append(input, src), result);
+    // Not awaited: the outbox holds everything this input causes until the record is durable.
+    return this.commit(this.journal.add(input, src), result);
   }
 
   private commit(record: JournalRecord, result: StepResult & { ok: true }): StepResult {

@@ -1,0 +1,67 @@
+/**
+ * What a table tells the world (views, announcements, signals, host replies, and the PUBACK
+ * through the promise its input handlers return), held back until every input journaled
+ * before it is on disk, and told in the order it was said. With group commit the table
+ * steps the next inputs while earlier ones are still being written, so this is where
+ * "nothing is told that a crash could take back" is kept.
+ */
+import type { LogEntry, Signal } from "../protocol/index.js";
+import type { GameState } from "./engine/index.js";
+import type { TablePublisher } from "./publisher.js";
+
+export class DurableOutbox {
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly out: TablePublisher,
+    /** Resolves once everything journaled so far is on disk. */
+    private readonly durable: () => Promise<void>,
+  ) {}
+
+  /**
+   * Runs `tell` once everything journaled until now is durable and everything said before
+   * has been told. Rejects (and `tell` never runs) if the journal failed to write.
+   */
+  after(tell: () => void = () => undefined): Promise<void> {
+    const durable = this.durable();
+    const next = this.chain.then(() => durable).then(tell);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private later(tell: () => void): void {
+    this.after(tell).catch(() => undefined); // a failed journal is reported to the input's sender
+  }
+
+  views(state: GameState): void {
+    this.later(() => this.out.views(state));
+  }
+
+  logEntry(entry: LogEntry): void {
+    this.later(() => this.out.logEntry(entry));
+  }
+
+  signal(seat: number, signal: Signal): void {
+    this.later(() => this.out.signal(seat, signal));
+  }
+
+  reply(reply: Record<string, unknown>): void {
+    this.later(() => this.out.reply(reply));
+  }
+
+  /** What the hub can run: not a consequence of any record, so told at once. */
+  rulesets(): void {
+    this.out.rulesets();
+  }
+
+  /** Drops audience views still waiting out their delay (the table is closing). */
+  stop(): void {
+    this.out.stop();
+  }
+
+  /** Resolves once everything said so far is told and routed by the broker. */
+  async flush(): Promise<void> {
+    await this.chain;
+    await this.out.flush();
+  }
+}
