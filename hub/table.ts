@@ -80,12 +80,7 @@ export class Table {
     this.dir = join(opts.dataDir, opts.id);
     this.log = opts.log.child({ table: opts.id });
     this.out = new DurableOutbox(
-      new TablePublisher(
-        opts.id,
-        opts.publish,
-        this.log,
-        (opts.audienceDelaySeconds ?? 0) * 1000,
-      ),
+      new TablePublisher(opts.id, opts.publish, this.log, (opts.audienceDelaySeconds ?? 0) * 1000),
       () => this.journal?.durable() ?? Promise.resolve(),
     );
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
