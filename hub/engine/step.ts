@@ -63,6 +63,8 @@ export function createGame(ruleset: Ruleset, config: GameConfig): CreateResult {
       online: false,
       thumbDown: null,
       blindfoldOn: null,
+      thumbAt: null,
+      blindfoldAt: null,
       fw: null,
       caps: [],
       results: [],
@@ -153,8 +155,14 @@ function seatInput(
     seat.caps = [...action.caps];
     return null;
   }
-  if (action.kind === "thumb") seat.thumbDown = action.down;
-  if (action.kind === "blindfold") seat.blindfoldOn = action.on;
+  if (action.kind === "thumb" && seat.thumbDown !== action.down) {
+    seat.thumbDown = action.down;
+    seat.thumbAt = g.at;
+  }
+  if (action.kind === "blindfold" && seat.blindfoldOn !== action.on) {
+    seat.blindfoldOn = action.on;
+    seat.blindfoldAt = g.at;
+  }
   if (state.phase === "setup" || state.phase === "ended") {
     if (action.kind === "thumb" || action.kind === "blindfold") return null;
     return reject(state.phase === "setup" ? "game_not_started" : "game_over");

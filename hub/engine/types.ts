@@ -88,6 +88,9 @@ export interface SeatState {
   /** Last reported sensor states (null until the paddle reports one). */
   thumbDown: boolean | null;
   blindfoldOn: boolean | null;
+  /** Hub time of the last change of each sensor (an edge), shown to the host. */
+  thumbAt: number | null;
+  blindfoldAt: number | null;
   fw: string | null;
   caps: string[];
   /** Private results, shown only in this seat's view. */

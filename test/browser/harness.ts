@@ -68,16 +68,21 @@ export async function startTestHub(staticDir: string, dataDir: string, httpPort 
 }
 
 /**
- * A PNG under test-artifacts/screenshots; with UPDATE_SCREENSHOTS=1 also the JPEG that the
- * README shows, under docs/screenshots.
+ * A PNG under test-artifacts/screenshots; with UPDATE_SCREENSHOTS=1 also the picture that the
+ * README shows, under docs/screenshots (a JPEG unless `docs` asks for a PNG).
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  docs: "jpeg" | "png" = "jpeg",
+): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path });
   if (process.env.UPDATE_SCREENSHOTS) {
     await mkdir(DOCS, { recursive: true });
-    await page.screenshot({ path: join(DOCS, `${name}.jpg`), type: "jpeg", quality: 85 });
+    if (docs === "png") await page.screenshot({ path: join(DOCS, `${name}.png`), fullPage: true });
+    else await page.screenshot({ path: join(DOCS, `${name}.jpg`), type: "jpeg", quality: 85 });
   }
   return path;
 }
@@ -123,6 +128,7 @@ export class Paddle {
   }
 
   pass = () => this.send({ kind: "pass" });
+  blindfold = (on: boolean) => this.send({ kind: "blindfold", on });
   act = (action: string, target: number) => this.send({ kind: "act", action, targets: [target] });
   thumb = (down: boolean) => this.send({ kind: "thumb", down });
 

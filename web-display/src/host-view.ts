@@ -13,6 +13,9 @@ export interface HostSeat {
   alive: boolean;
   thumbDown: boolean | null;
   blindfoldOn: boolean | null;
+  /** Hub time of the last change of each sensor. */
+  thumbAt: number | null;
+  blindfoldAt: number | null;
   results: { night: number; key: string; seats: number[] }[];
 }
 
@@ -22,11 +25,31 @@ export interface HostNight {
   checked: number[];
 }
 
+export interface FoulMark {
+  at: number;
+  cause: string;
+}
+
+/** sport's vote as it is counted: the ballot, the open window, who went down in it. */
+export interface HostVote {
+  kind: string;
+  ballot: number[];
+  index: number;
+  downInWindow: number[];
+}
+
 export interface HostView {
   seats: HostSeat[];
   night: HostNight | null;
-  /** Voter → nominee of the open vote. */
+  /** Voter → nominee of the open vote (sport), or of the day's vote (app, hunt; 0 = abstained). */
   votes: Record<string, number> | null;
+  vote: HostVote | null;
+  /** Who speaks after the current speaker, in order (sport). */
+  queue: { seat: number; step: string }[];
+  /** Nominee → who nominated him (sport). */
+  nominators: Record<string, number>;
+  /** Seat → its fouls with time and cause (sport). */
+  fouls: Record<string, FoulMark[]>;
   deal: { commitment: string; salt: string; roles: string[] } | null;
   options: Record<string, unknown>;
   public: PublicState | null;
@@ -34,6 +57,37 @@ export interface HostView {
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
+const numberOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
+
+/** A record of seat → number, dropping anything else. */
+function seatNumbers(v: unknown): Record<string, number> {
+  if (!isObject(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter(([, n]) => typeof n === "number")) as Record<
+    string,
+    number
+  >;
+}
+
+function foulsOf(v: unknown): Record<string, FoulMark[]> {
+  if (!isObject(v)) return {};
+  const out: Record<string, FoulMark[]> = {};
+  for (const [seat, marks] of Object.entries(v)) {
+    if (!Array.isArray(marks)) continue;
+    out[seat] = marks.filter(isObject).map((m) => ({ at: Number(m.at), cause: String(m.cause) }));
+  }
+  return out;
+}
+
+function voteOf(v: Record<string, unknown> | null): HostVote | null {
+  if (!v) return null;
+  return {
+    kind: String(v.kind ?? ""),
+    ballot: numbers(v.ballot),
+    index: typeof v.index === "number" ? v.index : 0,
+    downInWindow: numbers(v.downInWindow),
+  };
+}
 
 function seatOf(raw: unknown): HostSeat | null {
   if (!isObject(raw) || typeof raw.seat !== "number") return null;
@@ -46,6 +100,8 @@ function seatOf(raw: unknown): HostSeat | null {
     alive: raw.alive !== false,
     thumbDown: typeof raw.thumbDown === "boolean" ? raw.thumbDown : null,
     blindfoldOn: typeof raw.blindfoldOn === "boolean" ? raw.blindfoldOn : null,
+    thumbAt: numberOrNull(raw.thumbAt),
+    blindfoldAt: numberOrNull(raw.blindfoldAt),
     results: results.map((r) => ({
       night: Number(r.night ?? 0),
       key: String(r.key ?? ""),
@@ -69,7 +125,14 @@ export function parseHostView(raw: unknown): HostView | null {
           checked: Array.isArray(night.checked) ? night.checked.map(Number) : [],
         }
       : null,
-    votes: vote && isObject(vote.votes) ? (vote.votes as Record<string, number>) : null,
+    // sport keeps the open vote in `flow.vote`; the app and the hunt keep the day's in `flow.votes`.
+    votes: vote ? seatNumbers(vote.votes) : isObject(flow.votes) ? seatNumbers(flow.votes) : null,
+    vote: voteOf(vote),
+    queue: Array.isArray(flow.turns)
+      ? flow.turns.filter(isObject).map((t) => ({ seat: Number(t.seat), step: String(t.step) }))
+      : [],
+    nominators: seatNumbers(flow.nominators),
+    fouls: foulsOf(flow.fouls),
     deal:
       deal && typeof deal.commitment === "string"
         ? {

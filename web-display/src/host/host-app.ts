@@ -1,7 +1,9 @@
 /**
  * The host console at `/host/`: signs in as `host/{table}` with the typed host password
- * (kept for this browser tab only), then shows the controls, the seats with their foul and
- * remove buttons, the setup form, the secret host view and every command's reply.
+ * (kept for this browser tab only), then shows the controls, the step as it runs (speaker,
+ * countdown, the vote live), the seats with their sensors, fouls and the foul and remove
+ * buttons, the setup form, the secret host view, every command's reply, and at the end the
+ * game's record.
  */
 import { css, html, nothing } from "lit";
 import type { CommandBody, TableSnapshot } from "../connection.js";
@@ -10,6 +12,9 @@ import { theme } from "../styles.js";
 import { TableApp } from "../table-app.js";
 import "../components/lang-switch.js";
 import "./controls.js";
+import "./live-step.js";
+import "./record-panel.js";
+import "./vote-panel.js";
 import "./pairing-panel.js";
 import "./replies.js";
 import "./seat-table.js";
@@ -21,6 +26,8 @@ const passwordKey = (table: string) => `mafia.host.${table}.password`;
 
 export class HostApp extends TableApp {
   private refused = false;
+  /** The typed host password: the record's HTTP route wants it too (as a Bearer token). */
+  private password: string | null = null;
 
   constructor() {
     super();
@@ -98,6 +105,7 @@ export class HostApp extends TableApp {
 
   private signIn(password: string): void {
     this.refused = false;
+    this.password = password;
     sessionStorage.setItem(passwordKey(this.table), password);
     this.open("host", password, (snap: TableSnapshot) => this.changed(snap));
   }
@@ -112,6 +120,7 @@ export class HostApp extends TableApp {
 
   private signOut(): void {
     this.close();
+    this.password = null;
     sessionStorage.removeItem(passwordKey(this.table));
     this.tableProvider.setValue(null);
     this.requestUpdate();
@@ -141,6 +150,9 @@ export class HostApp extends TableApp {
     return html`${header(html`<span data-step=${s.step}>${stepTitle(tr, s)}</span>`)}
       <host-controls></host-controls>
       <div class="grid">
+        <host-live></host-live>
+        <host-vote-panel></host-vote-panel>
+        <host-record-panel class="wide" .password=${this.password}></host-record-panel>
         <host-seats class="wide"></host-seats>
         ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
         <host-secrets></host-secrets>

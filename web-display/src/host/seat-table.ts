@@ -1,4 +1,7 @@
-/** Every seat with what the table knows, and the host's foul and remove buttons per seat. */
+/**
+ * Every seat with what the table knows, its sensors and fouls as the host sees them, and the
+ * host's foul and remove buttons per seat.
+ */
 import { css, html, nothing } from "lit";
 import type { PublicSeat } from "../../../protocol/views.js";
 import type { CommandBody } from "../connection.js";
@@ -6,6 +9,7 @@ import { TableElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
+import { foulCell, sensorCells } from "./seat-cells.js";
 
 function foulCauses(extras: Record<string, unknown>): string[] {
   const causes = extras.foulCauses;
@@ -38,11 +42,40 @@ export class HostSeats extends TableElement {
       input[name="reason"] {
         width: 120px;
       }
-      select {
-        max-width: 210px;
-      }
       td {
-        white-space: nowrap;
+        vertical-align: top;
+      }
+      .at {
+        font-size: 13px;
+        color: var(--ink-dim);
+        font-variant-numeric: tabular-nums;
+      }
+      .sensor .down {
+        color: var(--green);
+        font-weight: 700;
+      }
+      .fouls .n {
+        font-size: 20px;
+        font-weight: 800;
+      }
+      .fouls .warn {
+        margin-left: 6px;
+        padding: 1px 8px;
+        border-radius: 10px;
+        background: var(--amber);
+        color: #1b1000;
+        font-weight: 800;
+        font-size: 13px;
+      }
+      .fouls .warn.out {
+        background: var(--red);
+        color: #fff;
+      }
+      .causes {
+        margin: 4px 0 0;
+        padding-left: 18px;
+        font-size: 14px;
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -53,25 +86,41 @@ export class HostSeats extends TableElement {
     const t = this.tr.t;
     const causes = foulCauses(s.extras);
     const live = s.phase === "day" || s.phase === "night";
+    // Sensors carry rules only in sport (votes by thumbs, blindfolds at night).
+    const sensors = s.ruleset === "sport";
     return html`<section>
       <h2>${t("host.seats")}</h2>
       <table>
+        <thead><tr>
+          <th>#</th><th>${t("host.name")}</th><th></th><th></th>
+          ${sensors ? html`<th>${t("host.thumb")}</th><th>${t("host.blindfold")}</th>` : nothing}
+          <th>${t("ui.fouls")}</th><th></th><th></th>
+        </tr></thead>
         <tbody>
-          ${s.seats.map((seat) => this.row(seat, causes, live))}
+          ${s.seats.map((seat) => this.row(seat, causes, live, sensors))}
         </tbody>
       </table>
     </section>`;
   }
 
-  private row(seat: PublicSeat, causes: string[], live: boolean) {
+  private row(seat: PublicSeat, causes: string[], live: boolean, sensors: boolean) {
     const t = this.tr.t;
     const can = live && seat.alive;
+    const view = this.snapshot?.hostView;
     return html`<tr data-seat=${seat.seat}>
       <td class="num">${seat.seat}</td>
       <td>${seat.name}</td>
       <td class=${seat.online ? "on" : "off"}>${seat.online ? t("ui.online") : t("ui.offline")}</td>
       <td class=${seat.out ? "out" : ""}>${seat.out ? t(`out.${seat.out}`, undefined, seat.out) : t("ui.inPlay")}</td>
-      <td title=${t("ui.fouls")} data-fouls=${seat.fouls}>${"●".repeat(seat.fouls)}${"○".repeat(Math.max(0, 4 - seat.fouls))}</td>
+      ${
+        sensors
+          ? sensorCells(
+              this.tr,
+              view?.seats.find((x) => x.seat === seat.seat),
+            )
+          : nothing
+      }
+      ${foulCell(this.tr, seat.fouls, view?.fouls[String(seat.seat)] ?? [])}
       <td>
         <form class="act" @submit=${(e: SubmitEvent) => this.foul(e, seat.seat)}>
           <select name="cause" aria-label=${t("host.foul")}>

@@ -1,11 +1,12 @@
-/** The host's secret view: roles, tonight's choices, checks, votes. Marked so nobody mistakes it. */
+/**
+ * The host's secret view: roles, tonight's choices, checks. Marked so nobody mistakes it.
+ * (Sensors are in the seat table, votes in the vote panel: neither is secret in itself.)
+ */
 import { css, html, nothing } from "lit";
 import { TableElement } from "../element.js";
 import { resultText, roleName, seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
-
-const mark = (v: boolean | null) => (v === null ? "–" : v ? "▼" : "▲");
 
 export class HostSecrets extends TableElement {
   static override styles = [
@@ -64,14 +65,13 @@ export class HostSecrets extends TableElement {
       <div class="banner">${t("host.secret")}</div>
       <h2>${t("host.roles")}</h2>
       <table>
-        <thead><tr><th>#</th><th>${t("host.roles")}</th><th>${t("host.sensors")}</th><th>${t("host.checks")}</th></tr></thead>
+        <thead><tr><th>#</th><th>${t("host.roles")}</th><th>${t("host.checks")}</th></tr></thead>
         <tbody>
           ${view.seats.map(
             (s) => html`<tr data-seat=${s.seat}>
               <td>${ref(s.seat)}</td>
               <td class=${s.team === "mafia" ? "black" : "red"} data-role=${s.role ?? ""}>
                 ${s.role ? roleName(this.tr, pub.ruleset, s.role) : "–"}</td>
-              <td>${mark(s.thumbDown)} / ${s.blindfoldOn === null ? "–" : s.blindfoldOn ? "●" : "○"}</td>
               <td>${s.results.map(
                 (r) =>
                   html`<div>${t("host.result", {
@@ -90,20 +90,10 @@ export class HostSecrets extends TableElement {
               <ul>
                 ${Object.entries(night.shots).map(
                   ([by, targets]) =>
-                    html`<li>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
+                    html`<li data-shot=${by}>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
                 )}
-                <li>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
+                <li data-kill=${night.kill ?? ""}>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
                 <li>${t("host.checked")}: ${seatList(this.tr, seats, night.checked)}</li>
-              </ul>`
-          : nothing
-      }
-      ${
-        view.votes && Object.keys(view.votes).length > 0
-          ? html`<h2 style="margin-top:14px">${t("host.votes")}</h2>
-              <ul>
-                ${Object.entries(view.votes).map(
-                  ([voter, nominee]) => html`<li>${ref(Number(voter))} → ${ref(nominee)}</li>`,
-                )}
               </ul>`
           : nothing
       }

@@ -55,6 +55,7 @@ export function startSpeeches(g: Game): void {
   const { flow, o } = sportOf(g);
   const state = g.state;
   state.nominations = [];
+  flow.nominators = {};
   state.tally = {};
   state.ballot = [];
   state.counting = null;
@@ -113,6 +114,7 @@ export function nominationPrompt(state: GameState, seat: SeatState): Prompt | nu
 export function nominate(g: Game, seat: SeatState, target: number): Rejection | null {
   const { flow } = sportOf(g);
   g.state.nominations.push(target);
+  flow.nominators[String(target)] = seat.seat;
   flow.nominatedThisTurn += 1;
   g.log("nomination", [seat.seat, target], {});
   g.signal(seat.seat, { haptic: "short" });

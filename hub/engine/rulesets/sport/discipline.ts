@@ -79,6 +79,8 @@ export function foul(g: Game, seat: SeatState, cause: string | undefined): Rejec
   const { flow, o } = sportOf(g);
   const state = g.state;
   seat.fouls += 1;
+  const marks = flow.fouls[String(seat.seat)] ?? [];
+  flow.fouls[String(seat.seat)] = [...marks, { at: g.at, cause: code }];
   g.log("foul", [seat.seat], { cause: code, fouls: seat.fouls });
   if (seat.fouls >= 4) {
     removeSeat(g, seat, "fouls");

@@ -34,6 +34,11 @@ export interface NightFlow {
   checked: number[];
 }
 
+export interface FoulMark {
+  at: number;
+  cause: string;
+}
+
 export interface SportFlow {
   /** First speaker of the current or last day (SPORT-DAY-04, SPORT-OPEN-11). */
   firstSpeaker: number | null;
@@ -47,6 +52,10 @@ export interface SportFlow {
   night: NightFlow | null;
   /** Removed players owed a last word under SPORT-OPEN-07 (b), given at the next speaking point. */
   owedLastWords: number[];
+  /** Nominee → the speaker who nominated him, for the day's nominations (host console). */
+  nominators: Record<string, number>;
+  /** Every foul given: seat → when and why, in order (host console; the count is the seat's). */
+  fouls: Record<string, FoulMark[]>;
   /** The first night's victim's best-move guess, once the host has entered it (bestmove.ts). */
   bestMove?: { seat: number; guess: number[] } | null;
 }
@@ -65,5 +74,7 @@ export function initialFlow(): SportFlow {
     vote: null,
     night: null,
     owedLastWords: [],
+    nominators: {},
+    fouls: {},
   };
 }

@@ -1,0 +1,198 @@
+/**
+ * The day's vote as the judge runs it: the nominations in order with who made each, the
+ * nominee being counted, the tally so far, every voter's choice the host may see (marked
+ * secret where the ruleset's vote is secret), and in a thumb vote each living seat's thumb
+ * as it is now, with its last edge against the counting window's start.
+ */
+import { css, html, nothing } from "lit";
+import type { PublicState } from "../../../protocol/views.js";
+import { stepSeconds } from "../clock.js";
+import { TableElement } from "../element.js";
+import type { HostSeat, HostView } from "../host-view.js";
+import { seatList, seatRef } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import { hostTheme } from "./host-styles.js";
+import { clockTime, secondsAfter } from "./when.js";
+
+/** Rulesets whose day vote the table does not see (the app's, APP-VOTE-02). */
+const SECRET_VOTE: ReadonlySet<string> = new Set(["app"]);
+const THUMB_STEPS = ["vote", "revote", "leavevote", "stayvote"];
+/** A leave/stay vote: the voter's own seat means "leave", 0 "stay" (sport's flow). */
+const STAY = 0;
+
+export class HostVotePanel extends TableElement {
+  static override styles = [
+    theme,
+    hostTheme,
+    css`
+      ol {
+        margin: 0 0 10px;
+        padding-left: 0;
+        list-style: none;
+      }
+      li {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 8px;
+        padding: 4px 8px;
+        border-radius: 6px;
+      }
+      li.counting {
+        background: #3a2f12;
+        outline: 2px solid var(--gold);
+      }
+      .ord {
+        font-weight: 800;
+        min-width: 2em;
+      }
+      .who {
+        font-weight: 700;
+      }
+      .by,
+      .dim {
+        color: var(--ink-dim);
+      }
+      .count {
+        margin-left: auto;
+        font-size: 20px;
+        font-weight: 800;
+        font-variant-numeric: tabular-nums;
+      }
+      .badge {
+        padding: 1px 8px;
+        border-radius: 10px;
+        font-size: 13px;
+        font-weight: 800;
+        background: var(--gold);
+        color: #141000;
+      }
+      .secret {
+        background: var(--red);
+        color: #fff;
+      }
+      .thumbs {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+        margin: 6px 0 10px;
+      }
+      .thumb {
+        padding: 4px 8px;
+        border-radius: 6px;
+        background: #0f1218;
+        border: 1px solid var(--panel-edge);
+        font-variant-numeric: tabular-nums;
+      }
+      .thumb.down {
+        border-color: var(--green);
+        background: #123222;
+      }
+      .voters {
+        margin: 4px 0 0;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  override render() {
+    const s = this.snapshot?.state;
+    const view = this.snapshot?.hostView;
+    if (!s || !view || s.phase !== "day") return nothing;
+    const voting = THUMB_STEPS.includes(s.step);
+    const list = s.ballot.length > 0 && voting ? s.ballot : s.nominations;
+    const votes = view.votes ?? {};
+    if (list.length === 0 && !voting && Object.keys(votes).length === 0) return nothing;
+    const t = this.tr.t;
+    const secret = SECRET_VOTE.has(s.ruleset);
+    return html`<section data-vote-panel>
+      <h2>${t("host.nominations")}</h2>
+      ${list.length === 0 ? html`<div class="dim">${t("ui.noNominations")}</div>` : nothing}
+      <ol>${list.map((n, i) => this.nominee(s, view, n, i))}</ol>
+      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s) : nothing}
+      ${s.ruleset === "sport" && THUMB_STEPS.includes(s.step) ? this.thumbs(s, view) : nothing}
+      ${
+        Object.keys(votes).length > 0
+          ? html`<h2>${t("host.votes")} ${
+              secret
+                ? html`<span class="badge secret" data-secret="vote">${t("host.secretMark")}</span>`
+                : nothing
+            }</h2>
+            ${this.voters(s, votes)}`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private nominee(s: PublicState, view: HostView, n: number, i: number) {
+    const t = this.tr.t;
+    const by = view.nominators[String(n)];
+    const counted = s.tally[String(n)];
+    const counting = s.counting === n;
+    return html`<li class=${counting ? "counting" : ""} data-nominee=${n} ?data-counting=${counting}>
+      <span class="ord">${i + 1}.</span>
+      <span class="who">${seatRef(this.tr, s.seats, n)}</span>
+      ${by === undefined ? nothing : html`<span class="by" data-by=${by}>${t("host.nominatedBy", { seat: seatRef(this.tr, s.seats, by) })}</span>`}
+      ${counting ? html`<span class="badge">${t("host.countingNow")}</span>` : nothing}
+      <span class="count" data-tally=${counted ?? ""}>${counted ?? "–"}</span>
+    </li>`;
+  }
+
+  private leaveTally(s: PublicState) {
+    const t = this.tr.t;
+    return html`<div data-leave>${t("ui.leave")}: <b>${s.tally.leave ?? "–"}</b> ·
+      ${t("ui.stay")}: <b>${s.tally.stay ?? "–"}</b></div>`;
+  }
+
+  /** Every living seat's thumb now; the edge time counts from the window's opening. */
+  private thumbs(s: PublicState, view: HostView) {
+    const t = this.tr.t;
+    const total = stepSeconds(s);
+    const opened = s.until !== null && total !== null ? s.until - total * 1000 : null;
+    const living = new Set(s.seats.filter((x) => x.alive).map((x) => x.seat));
+    const seats = view.seats.filter((x) => living.has(x.seat));
+    const down = seats.filter((x) => x.thumbDown === true).map((x) => x.seat);
+    return html`<h2>${t("host.thumbsNow")}: <span data-down-count=${down.length}>${down.length}</span></h2>
+      <div class="thumbs">${seats.map((x) => this.thumb(x, opened, view.vote?.downInWindow ?? []))}</div>`;
+  }
+
+  private thumb(x: HostSeat, opened: number | null, inWindow: number[]) {
+    const mark = x.thumbDown === null ? "–" : x.thumbDown ? "▼" : "▲";
+    const when =
+      x.thumbAt === null
+        ? ""
+        : opened !== null && x.thumbAt >= opened
+          ? secondsAfter(x.thumbAt, opened)
+          : clockTime(x.thumbAt, this.tr.lang);
+    return html`<span class="thumb ${x.thumbDown ? "down" : ""}" data-thumb=${x.seat}
+      data-down=${String(x.thumbDown)} data-at=${x.thumbAt ?? ""}
+      title=${inWindow.includes(x.seat) ? this.tr.t("host.downInWindow") : ""}>
+      <b>${x.seat}</b> ${mark} <span class="dim">${when}</span></span>`;
+  }
+
+  /** Voters grouped by their choice: "#3 Clara ← #1, #4"; 0 is an abstention (or "stay"). */
+  private voters(s: PublicState, votes: Record<string, number>) {
+    const t = this.tr.t;
+    const leave = s.step === "leavevote" || s.step === "stayvote";
+    const groups = new Map<number, number[]>();
+    for (const [voter, choice] of Object.entries(votes)) {
+      const key = leave && choice !== STAY ? -1 : choice;
+      groups.set(key, [...(groups.get(key) ?? []), Number(voter)]);
+    }
+    const label = (choice: number) =>
+      choice === -1
+        ? t("ui.leave")
+        : choice === STAY
+          ? leave
+            ? t("ui.stay")
+            : t("host.abstained")
+          : seatRef(this.tr, s.seats, choice);
+    return html`${[...groups.entries()].map(
+      ([choice, voters]) =>
+        html`<div class="voters" data-votes-for=${choice}><b>${label(choice)}</b> (${voters.length}):
+          ${seatList(this.tr, s.seats, voters)}</div>`,
+    )}`;
+  }
+}
+
+customElements.define("host-vote-panel", HostVotePanel);

@@ -1,0 +1,30 @@
+/**
+ * Times on the console. The hub stamps every input with its own clock (epoch ms), so an
+ * edge or a foul is shown as the hub's wall-clock time with tenths: precise enough to settle
+ * whether a thumb moved inside a counting window.
+ */
+import type { Lang } from "../../../protocol/host.js";
+
+const formats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** "14:03:07.4" in the console's language (24-hour everywhere: it is a judge's log). */
+export function clockTime(at: number, lang: Lang): string {
+  let f = formats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, {
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      fractionalSecondDigits: 1,
+      hourCycle: "h23",
+    });
+    formats.set(lang, f);
+  }
+  return f.format(new Date(at));
+}
+
+/** Seconds from `from` to `at`, signed, one decimal: "+1.3 s" inside a window, "−0.4 s" before it. */
+export function secondsAfter(at: number, from: number): string {
+  const s = (at - from) / 1000;
+  return `${s < 0 ? "−" : "+"}${Math.abs(s).toFixed(1)} s`;
+}
