@@ -119,6 +119,11 @@ export const publicStateSchema = z.object({
   ballot: z.array(seatNumberSchema),
   /** Seats whose input the current step waits for, where that is public (a day vote; never at night). */
   waitingFor: z.array(seatNumberSchema),
+  /**
+   * Open votes only (sport: thumbs up for all to see), during a vote: for each key of
+   * `tally`, the seats counted there. Absent in rulesets whose votes are secret.
+   */
+  voters: z.record(z.string(), z.array(seatNumberSchema)).optional(),
   winner: z.enum(WINNERS).nullable(),
   roles: z.record(z.string(), z.string()).nullable(),
   deal: dealSchema.nullable(),

@@ -94,6 +94,11 @@ export interface Ruleset {
   onNightAnswer?(g: Game): void;
   /** Seats whose input the current step waits for, where that is public (never at night). */
   waitingFor?(state: GameState): number[];
+  /**
+   * Open votes only: during a vote, for each key of `tally`, the seats counted there (the
+   * public view's `voters`). A ruleset with a secret vote must leave this out.
+   */
+  voters?(state: GameState): Record<string, number[]>;
   /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */
   passMeaning?(state: GameState, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */

@@ -46,6 +46,7 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
     tally: { ...state.tally },
     ballot: [...state.ballot],
     waitingFor: state.phase === "night" ? [] : (r.waitingFor?.(state) ?? []),
+    ...(r.voters ? { voters: r.voters(state) } : {}),
     winner: state.winner,
     roles: ended
       ? Object.fromEntries(state.seats.map((s) => [String(s.seat), endRole(r, state, s)]))

@@ -86,12 +86,20 @@ describe("public display", () => {
       if (c === "day") {
         await waitFor(page, '[data-speaker="3"]');
         await waitFor(page, `[data-nominations="${s?.nominations.join(",")}"]`);
+        // An order, not an arrow between seats.
+        const [a, b] = s?.nominations ?? [];
+        expect(await text(page, "[data-nominations]")).toBe(`1st ${a}, 2nd ${b}`);
         shots.set("day", await screenshot(page, "day"));
       }
       if (c === "vote") {
         const first = s?.ballot[0];
         await waitFor(page, `[data-nominee="${first}"] [data-votes]`);
         await waitFor(page, `[data-counting="${s?.counting}"]`);
+        // Sport votes are open: the closed window names its voters, on the tally and the seats.
+        const voters = s?.voters?.[String(first)] ?? [];
+        await waitFor(page, `[data-nominee="${first}"] [data-voters="${voters.join(",")}"]`);
+        for (const v of voters)
+          await waitFor(page, `[data-seat="${v}"] [data-voted-for="${first}"]`);
         shots.set("vote", await screenshot(page, "vote"));
       }
       if (c === "voted") await waitFor(page, `[data-out="voted"]`);
@@ -120,6 +128,7 @@ describe("public display", () => {
       expect(role, `seat ${seat.seat}`).toBe(seat.role);
     }
     expect(await text(page, '[data-winner="town"]')).toBe("Town wins");
+    expect(await text(page, `[data-seat="${fate.fouled}"] [data-foul-count]`)).toBe("4 fouls");
     shots.set("end", await screenshot(page, "end"));
 
     // The wire: only public topics, and no role, team or salt before the game ended.

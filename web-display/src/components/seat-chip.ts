@@ -1,4 +1,7 @@
-/** One seat at the oval: number, name, in play or how it left, fouls, online. */
+/**
+ * One seat at the oval: number, name, in play or how it left, fouls as a number that reads
+ * across a room, online, and in an open vote (sport) whom the seat's counted vote went to.
+ */
 import { css, html, nothing } from "lit";
 import type { PublicSeat } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
@@ -15,6 +18,7 @@ export class SeatChip extends MafiaElement {
     role: { attribute: false },
     ruleset: { attribute: false },
     night: { type: Boolean },
+    votedFor: { attribute: false },
   };
 
   declare seat: PublicSeat;
@@ -26,6 +30,8 @@ export class SeatChip extends MafiaElement {
   declare role: string | null;
   declare ruleset: string;
   declare night: boolean;
+  /** The tally key this seat's counted vote went to (a nominee, "leave", "stay"), or null. */
+  declare votedFor: string | null;
 
   constructor() {
     super();
@@ -35,6 +41,7 @@ export class SeatChip extends MafiaElement {
     this.role = null;
     this.ruleset = "sport";
     this.night = false;
+    this.votedFor = null;
   }
 
   static override styles = [
@@ -71,19 +78,43 @@ export class SeatChip extends MafiaElement {
         display: flex;
         justify-content: center;
         align-items: center;
-        gap: 0.5vh;
-        margin-top: 0.7vh;
-        min-height: 1.6vh;
+        margin-top: 0.6vh;
+        min-height: 3.5vh;
       }
-      .pip {
-        width: 1.3vh;
-        height: 1.3vh;
-        border-radius: 50%;
-        border: 0.25vh solid var(--ink-faint);
-      }
-      .pip.on {
+      .fouls {
+        display: inline-flex;
+        align-items: baseline;
+        gap: 0.4vh;
+        padding: 0 0.8vh;
+        border-radius: 0.8vh;
         background: var(--amber);
-        border-color: var(--amber);
+        color: #1a1200;
+      }
+      .fouls b {
+        font-size: 3.2vh;
+        font-weight: 900;
+        line-height: 1.1;
+      }
+      .fouls small {
+        font-size: 1.5vh;
+        font-weight: 700;
+      }
+      .fouls.warn {
+        background: var(--red);
+        color: #fff;
+      }
+      .voted {
+        position: absolute;
+        bottom: -1.8vh;
+        left: 50%;
+        transform: translateX(-50%);
+        white-space: nowrap;
+        padding: 0.2vh 1vh;
+        border-radius: 1vh;
+        background: #fff;
+        color: #6e211c;
+        font-size: 2vh;
+        font-weight: 800;
       }
       .offline {
         font-size: 1.5vh;
@@ -200,11 +231,23 @@ export class SeatChip extends MafiaElement {
           : nothing
       }
       <div class="meta" title=${t("ui.fouls")}>
-        ${[1, 2, 3, 4].map((k) => html`<span class="pip ${k <= s.fouls ? "on" : ""}"></span>`)}
+        ${
+          s.fouls > 0
+            ? html`<span class="fouls ${s.fouls >= 3 ? "warn" : ""}" data-foul-count=${s.fouls}
+                ><b>${s.fouls}</b> <small>${t("ui.foulCount")}</small></span
+              >`
+            : nothing
+        }
       </div>
       ${s.online || gone ? nothing : html`<div class="offline">${t("ui.offline")}</div>`}
       ${this.nominee > 0 && !this.night ? html`<div class="nom">${this.nominee}</div>` : nothing}
+      ${this.votedFor && !this.night ? html`<div class="voted" data-voted-for=${this.votedFor}>${this.voteLabel(this.votedFor)}</div>` : nothing}
     </div>`;
+  }
+
+  private voteLabel(key: string): string {
+    if (key === "leave" || key === "stay") return this.tr.t(`ui.${key}`);
+    return this.tr.t("ui.votedFor", { n: key });
   }
 }
 

@@ -70,6 +70,10 @@ export class SeatRing extends MafiaElement {
     const s = this.state;
     const ended = s.phase === "ended";
     const speaking = s.phase === "day" && SPEAKING.includes(s.step);
+    // Open votes (sport): each voter's chip says whom his counted vote went to.
+    const votedFor = new Map<number, string>();
+    for (const [key, seats] of Object.entries(s.voters ?? {}))
+      for (const voter of seats) votedFor.set(voter, key);
     return html`<div class="oval"></div>
       <div class="center"><slot></slot></div>
       ${s.seats.map((seat) => {
@@ -84,6 +88,7 @@ export class SeatRing extends MafiaElement {
           ?counting=${s.counting === seat.seat}
           .nominee=${s.phase === "day" ? s.nominations.indexOf(seat.seat) + 1 : 0}
           ?night=${this.night}
+          .votedFor=${votedFor.get(seat.seat) ?? null}
         ></mafia-seat>`;
       })}`;
   }

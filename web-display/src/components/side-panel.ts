@@ -1,7 +1,7 @@
 /** Beside the oval: the nominations in order, the announcements, and at the end the roles. */
 import { css, html, nothing } from "lit";
 import { TableElement } from "../element.js";
-import { announcement, roleName, seatRef } from "../i18n/index.js";
+import { announcement, ordinal, roleName, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { teamOfRole } from "../teams.js";
 
@@ -39,16 +39,26 @@ export class SidePanel extends TableElement {
         align-items: center;
       }
       .nom {
-        font-size: 3.6vh;
-        font-weight: 800;
-        padding: 0.4vh 1.6vh;
+        display: inline-flex;
+        align-items: baseline;
+        gap: 0.8vh;
+        padding: 0.4vh 1.4vh;
         border-radius: 1vh;
         background: var(--amber);
         color: #1a1200;
       }
-      .arrow {
+      .nom .ord {
+        font-size: 2.2vh;
+        font-weight: 700;
+      }
+      .nom b {
+        font-size: 3.6vh;
+        font-weight: 800;
+      }
+      .sep {
         font-size: 3vh;
         color: var(--ink-faint);
+        margin-left: -0.8vh;
       }
       .none {
         font-size: 2.6vh;
@@ -125,10 +135,11 @@ export class SidePanel extends TableElement {
           s.nominations.length === 0
             ? html`<span class="none">${t("ui.noNominations")}</span>`
             : s.nominations.map(
+                // An order, not a move between seats: "1st 3, 2nd 1".
                 (n, i) =>
-                  html`${i > 0 ? html`<span class="arrow">→</span>` : nothing}<span class="nom"
-                      >${n}</span
-                    >`,
+                  html`<span class="nom" data-order=${i + 1}
+                      ><span class="ord">${ordinal(this.tr.lang, i + 1)}</span> <b>${n}</b></span
+                    >${i < s.nominations.length - 1 ? html`<span class="sep">, </span>` : nothing}`,
               )
         }
       </div>

@@ -1,4 +1,7 @@
-/** The ballot in order: the votes of each closed window, the one being counted, the rest. */
+/**
+ * The ballot in order: the votes of each closed window, the one being counted, the rest.
+ * Where the vote is open (sport: `voters` on the public view) each count names its voters.
+ */
 import { css, html } from "lit";
 import type { PublicState } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
@@ -41,6 +44,18 @@ export class VoteTally extends MafiaElement {
         line-height: 1.1;
         font-variant-numeric: tabular-nums;
       }
+      .voters {
+        max-width: 16vh;
+        margin: 0.4vh auto 0;
+        font-size: 2.2vh;
+        font-weight: 700;
+        line-height: 1.3;
+        overflow-wrap: anywhere;
+      }
+      .voters.none {
+        color: var(--ink-dim);
+        font-weight: 400;
+      }
       .later {
         font-size: 2vh;
         color: var(--ink-dim);
@@ -64,6 +79,7 @@ export class VoteTally extends MafiaElement {
             html`<li data-tally=${key}>
               <div class="who">${label}</div>
               <div class="n">${s.tally[key] ?? "…"}</div>
+              ${this.voters(key)}
             </li>`,
         )}
       </ol>`;
@@ -78,12 +94,23 @@ export class VoteTally extends MafiaElement {
             counted || counting
               ? html`<div class="n" data-votes=${s.tally[String(n)] ?? ""}>
                   ${counted ? s.tally[String(n)] : "…"}
-                </div>`
+                </div>
+                ${counted ? this.voters(String(n)) : ""}`
               : html`<div class="later">${t("ui.pending")}</div>`
           }
         </li>`;
       })}
     </ol>`;
+  }
+
+  /** The seats counted under `key`, where the public view names them (open votes only). */
+  private voters(key: string) {
+    const seats = this.state.voters?.[key];
+    if (!seats) return "";
+    const none = seats.length === 0;
+    return html`<div class="voters ${none ? "none" : ""}" data-voters=${seats.join(",")}>
+      ${none ? this.tr.t("ui.noVoters") : seats.join(" · ")}
+    </div>`;
   }
 }
 

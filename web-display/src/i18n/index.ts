@@ -7,9 +7,15 @@ import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.
 import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
 import { ru } from "./ru.js";
+import { SCREEN_WORDS, type ScreenKey } from "./screens.js";
 
+export { ordinal } from "./screens.js";
 export type { MessageKey };
-export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, de, ru };
+export const DICTIONARIES: Record<Lang, Record<MessageKey | ScreenKey, string>> = {
+  en: { ...en, ...SCREEN_WORDS.en },
+  de: { ...de, ...SCREEN_WORDS.de },
+  ru: { ...ru, ...SCREEN_WORDS.ru },
+};
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -30,7 +36,7 @@ function fill(text: string, params: Params | undefined): string {
 
 export function translator(lang: Lang): Translator {
   const dict = DICTIONARIES[lang] as Record<string, string>;
-  const base = en as Record<string, string>;
+  const base = DICTIONARIES.en as Record<string, string>;
   return {
     lang,
     t(key, params, fallback) {

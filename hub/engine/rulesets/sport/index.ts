@@ -28,6 +28,7 @@ import { definePhases } from "./phases.js";
 import { SPORT_ROLES, sportComposition } from "./roles/index.js";
 import { endTurnIfSpeaking, isSpeaking, nextTurn, SPEAKING_STEPS } from "./speaking.js";
 import { afterRemovalInVote, closeWindow, startRevote, thumbInVote, VOTE_STEPS } from "./vote.js";
+import { sportVoters } from "./voters.js";
 
 definePhases({
   morning,
@@ -141,6 +142,8 @@ export const sport: Ruleset = {
       : null,
   awake: isAwake,
   audience: sportAudience,
+  // Sport votes are open (thumbs up at the table), so the public view names each voter.
+  voters: sportVoters,
   timings(options) {
     const o = options as SportOptions;
     return {
