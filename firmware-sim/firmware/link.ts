@@ -10,6 +10,11 @@
  * arrives, which only an accepted seat identity can receive. No view within
  * loginTimeoutMs, or a disconnect before one, is a fault: back off (doubling, with
  * jitter), retry, and tell the player. Reconnecting is the firmware's job, not the module's.
+ *
+ * Both watchdogs (the login's and the PUBACK's) double with each failure in a row, up to
+ * eight times their base: when a whole venue reconnects at once (a power cut, 2,400
+ * paddles) a hub that is slow but alive answers later than the base timeout, and giving
+ * up at the base time would only make every paddle reconnect again and keep it slow.
  */
 import { seatInputTopic, seatUsername } from "../../protocol/topics.js";
 import type { Timings } from "./config.js";
@@ -44,6 +49,11 @@ export interface LinkTarget {
   device: string;
 }
 
+/** A watchdog's time after `streak` failures in a row: doubling, at most eight times `base`. */
+function watchdog(base: number, streak: number): number {
+  return base * 2 ** Math.min(streak, 3);
+}
+
 export class Link {
   state: LinkState = "off";
   /** Failed attempts in a row; resets once the link is up. */
@@ -58,6 +68,8 @@ export class Link {
   connects = 0;
   private client: Mqtt | null = null;
   private timer: TimerHandle | null = null;
+  /** PUBACK watchdogs that fired in a row (less one for each PUBACK in time since). */
+  private slowAcks = 0;
   private ackTimer: TimerHandle | null = null;
   private readonly inputTopic: string;
 
@@ -114,7 +126,7 @@ export class Link {
   private connect(): void {
     this.state = "connecting";
     this.connects += 1;
-    this.arm(this.timings.loginTimeoutMs, "no broker");
+    this.arm(watchdog(this.timings.loginTimeoutMs, this.attempts), "no broker");
     try {
       (this.client as Mqtt).connect();
     } catch {
@@ -126,7 +138,7 @@ export class Link {
     if (this.state !== "connecting" || !this.client) return;
     this.state = "login";
     for (const s of this.target.subscriptions) this.client.subscribe(s.topic, { qos: s.qos });
-    this.arm(this.timings.loginTimeoutMs, "login refused?");
+    this.arm(watchdog(this.timings.loginTimeoutMs, this.attempts), "login refused?");
   }
 
   private onPublish(msg: MqttMessage): void {
@@ -142,6 +154,9 @@ export class Link {
 
   private onPuback(): void {
     if (this.state !== "up") return;
+    const oldest = this.outbox.oldestInFlight();
+    if (oldest && this.hal.now() - oldest.sentAt < this.timings.ackTimeoutMs && this.slowAcks > 0)
+      this.slowAcks -= 1;
     this.outbox.ack();
     this.pump();
     this.events.acked();
@@ -200,10 +215,13 @@ export class Link {
     this.ackTimer = null;
     const oldest = this.outbox.oldestInFlight();
     if (!oldest) return;
-    const left = Math.max(0, oldest.sentAt + this.timings.ackTimeoutMs - this.hal.now());
+    const timeout = watchdog(this.timings.ackTimeoutMs, this.slowAcks);
+    const left = Math.max(0, oldest.sentAt + timeout - this.hal.now());
     this.ackTimer = this.hal.setTimeout(() => {
       this.ackTimer = null;
-      if (this.state === "up") this.fail("no ack");
+      if (this.state !== "up") return;
+      this.slowAcks += 1;
+      this.fail("no ack");
     }, left);
   }
 

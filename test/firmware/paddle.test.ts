@@ -97,19 +97,55 @@ describe("connecting", () => {
     mqtt.emit("disconnected"); // the hub went away: attempt 1, no fault yet
     expect(hal.felt).not.toContain("fault");
     clock.advance(DEFAULT_TIMINGS.backoffMinMs); // retry: the broker does not answer
-    clock.advance(LOGIN);
+    clock.advance(2 * LOGIN); // the second attempt in a row waits twice as long
     expect(paddle.linkFaults).toBe(1);
     expect(hal.ledColor).toBe("red");
     expect(hal.felt.filter((f) => f === "fault")).toHaveLength(1);
     // Later retries stay quiet, and a link that comes up and goes again buzzes again.
-    clock.advance(DEFAULT_TIMINGS.backoffMaxMs + LOGIN);
+    clock.advance(DEFAULT_TIMINGS.backoffMaxMs + 4 * LOGIN);
     expect(hal.felt.filter((f) => f === "fault")).toHaveLength(1);
     clock.advance(DEFAULT_TIMINGS.backoffMaxMs);
     login(11);
     expect(paddle.linkState).toBe("up");
     mqtt.emit("disconnected");
-    clock.advance(DEFAULT_TIMINGS.backoffMinMs + LOGIN);
+    clock.advance(DEFAULT_TIMINGS.backoffMinMs + 2 * LOGIN);
     expect(hal.felt.filter((f) => f === "fault")).toHaveLength(2);
+  });
+
+  it("waits twice as long for a login after each failed attempt, at most eight times (a venue reconnecting at once)", () => {
+    const { mqtt, paddle, clock } = setup();
+    const waited: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      while (mqtt.connects === attempt) clock.advance(10); // the backoff before the retry
+      mqtt.connected();
+      const start = clock.t;
+      while (paddle.linkState === "login") clock.advance(10);
+      waited.push(clock.t - start);
+    }
+    expect(waited).toEqual([LOGIN, 2 * LOGIN, 4 * LOGIN, 8 * LOGIN, 8 * LOGIN]);
+  });
+
+  it("waits longer for a PUBACK after one did not come, and back again once PUBACKs come in time", () => {
+    const { mqtt, paddle, hal, clock, login } = setup();
+    const ACK = DEFAULT_TIMINGS.ackTimeoutMs;
+    login();
+    mqtt.puback(3);
+    hal.setThumb(true);
+    clock.advance(50);
+    clock.advance(ACK); // no PUBACK: reconnect, and the next wait is twice as long
+    expect(paddle.linkState).toBe("backoff");
+    clock.advance(DEFAULT_TIMINGS.backoffMinMs);
+    login(11);
+    clock.advance(ACK + 100); // the resent input: past the base time, not past twice it
+    expect(paddle.linkState).toBe("up");
+    mqtt.puback(10); // everything resent at the login, late: the wait stays doubled
+    hal.setThumb(false);
+    clock.advance(50);
+    mqtt.puback(1); // in time: the watchdog shrinks back to its base
+    hal.setThumb(true);
+    clock.advance(50);
+    clock.advance(ACK);
+    expect(paddle.linkState).toBe("backoff");
   });
 });
 
