@@ -9,40 +9,14 @@ import {
   type ForumDawn,
   type ForumNight,
   forumNightAct,
-  type NightRole,
   type NightView,
   nightOffers,
   resolveForumNight,
   startForumNight,
 } from "../../hub/engine/rulesets/forum/night/index.js";
+import { forumRole } from "../../hub/engine/rulesets/forum/roles/index.js";
+import type { ForumRole } from "../../hub/engine/rulesets/forum/roles/role.js";
 import type { Team } from "../../protocol/index.js";
-
-/**
- * The forum's roles as the night reads them (until the forum's role files are in main:
- * the same ids, teams and night fields).
- */
-type Role = NightRole & { id: string; team: Team; knowsTeam: boolean };
-const role = (id: string, team: Team, more: Partial<Role> = {}): Role => ({
-  id,
-  team,
-  knowsTeam: team === "mafia",
-  knownToTeam: team === "mafia",
-  night: [],
-  ...more,
-});
-
-export const ROLES: Record<string, Role> = {
-  boss: role("boss", "mafia", { office: true }),
-  spy: role("spy", "mafia", { knowsTeam: false, knownToTeam: false, watchesChecks: true }),
-  framer: role("framer", "mafia", { night: ["frame"] }),
-  detective: role("detective", "town", { night: ["check"], nights: "even" }),
-  matchmaker: role("matchmaker", "town", { night: ["compare"], nights: "odd" }),
-  guardian: role("guardian", "town", { night: ["protect"] }),
-  bodyguard: role("bodyguard", "town", { night: ["guard"] }),
-  citizen: role("citizen", "town"),
-  mafia: role("mafia", "mafia"),
-  liar: role("liar", "mafia"),
-};
 
 /**
  * The default 13 (FORUM-OPEN-03): seat 1 boss, 2 spy, 3 framer, 4 liar, 5 detective,
@@ -75,7 +49,7 @@ export class NightTable {
     this.seats = roles.map((role, i) => ({
       seat: i + 1,
       role,
-      team: (ROLES[role] as Role).team,
+      team: (forumRole(role) as ForumRole).team,
       alive: true,
     }));
     this.night = emptyForumNight(this.view());
@@ -86,7 +60,7 @@ export class NightTable {
       night: this.number,
       until: 1_000_000,
       seats: this.seats.map((s) => ({ ...s })),
-      role: (id) => (id !== null && Object.hasOwn(ROLES, id) ? (ROLES[id] as Role) : null),
+      role: forumRole,
     };
   }
 

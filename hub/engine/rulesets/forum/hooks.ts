@@ -6,6 +6,7 @@
 import type { Prompt } from "../../../../protocol/index.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { type DeathMessages, forumNightHook } from "./night/hook.js";
 
 export type ActInput = Extract<SeatAction, { kind: "act" }>;
 
@@ -16,8 +17,11 @@ export interface ForumNightHook {
   offers(state: GameState, seat: SeatState): Prompt[];
   /** One of those actions; null when accepted. */
   act(g: Game, seat: SeatState, act: ActInput): Rejection | null;
-  /** The night's clock ran out (FORUM-OPEN-14): resolve, take the dead out, deliver results. */
-  end(g: Game): void;
+  /**
+   * The night's clock ran out (FORUM-OPEN-14): resolve, announce, deliver the results; returns
+   * the seats the night killed, which the flow takes out (leave.ts, which imports this file).
+   */
+  end(g: Game): number[];
   /** A seat left the game at any time (office succession, FORUM-OPEN-09). */
   left(g: Game, seat: SeatState): void;
 }
@@ -31,14 +35,17 @@ export interface ForumTextHook {
   paper(g: Game, edition: "day" | "night"): void;
 }
 
-/** Until forum/night/ lands: nights pass with nothing asked and nothing happening. */
-export const NIGHT_HOOK: ForumNightHook = {
-  start() {},
-  offers: () => [],
-  act: () => null,
-  end() {},
-  left() {},
+/**
+ * The boss's death message for the night's murder (FORUM-KILL-08). Until forum/text/ lands
+ * there is none, so no murder happens.
+ */
+const DEATH_MESSAGES: DeathMessages = {
+  of: () => null,
+  publish() {},
 };
+
+/** The night: forum/night/hook.ts. */
+export const NIGHT_HOOK: ForumNightHook = forumNightHook(DEATH_MESSAGES);
 
 /** Until forum/text/ lands: texts are not taken. */
 export const TEXT_HOOK: ForumTextHook = {

@@ -56,8 +56,7 @@ export function endDay(g: Game): void {
 }
 
 export function endNight(g: Game): void {
-  NIGHT_HOOK.end(g);
-  if (g.state.phase === "ended") return;
+  for (const n of NIGHT_HOOK.end(g)) takeOut(g, g.seat(n), "killed");
   TEXT_HOOK.paper(g, "night");
   if (checkForumWin(g)) return;
   startDay(g);

@@ -11,4 +11,5 @@ export const detective: ForumRole = {
   day: [],
   anytime: [],
   special: true,
+  nights: "even",
 };

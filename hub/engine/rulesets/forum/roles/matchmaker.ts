@@ -11,4 +11,5 @@ export const matchmaker: ForumRole = {
   day: [],
   anytime: [],
   special: true,
+  nights: "odd",
 };

@@ -27,4 +27,10 @@ export interface ForumRole extends RoleDef {
   anytime: readonly ForumAction[];
   /** FORUM-SETUP-08: whether the seat gets the 2nd status message (plain citizens do not). */
   special: boolean;
+  /** On which nights the `night` actions are offered (FORUM-DET-01, FORUM-MM-01); all if left out. */
+  nights?: "even" | "odd";
+  /** Holds the mafia's office at the start (FORUM-BOSS-01): `kill` and `successor` go with it. */
+  office?: boolean;
+  /** Learns at dawn whom the night's checks asked, not the answers (FORUM-SPY-02). */
+  watchesChecks?: boolean;
 }

@@ -11,4 +11,5 @@ export const spy: ForumRole = {
   day: [],
   anytime: [],
   special: true,
+  watchesChecks: true,
 };
