@@ -100,6 +100,12 @@ describe("the judge's console, live", () => {
     await paddle(2).act("nominate", SECOND);
     await waitFor(page, `host-vote-panel [data-nominee="${SECOND}"] [data-by="2"]`);
     await screenshot(page, "console-speech", "png");
+    // Paused, the console says how much of the speech is kept.
+    await host.ok({ cmd: "pause" });
+    await waitFor(page, "host-live [data-paused]");
+    expect(await text(page, "host-live [data-paused]")).toMatch(/^Paused — \d+ s left$/);
+    await host.ok({ cmd: "resume" });
+    await page.locator("host-live [data-paused]").waitFor({ state: "detached", timeout: 5000 });
   }, 60_000);
 
   it("during a vote: the thumbs live with their edge times, the nominee counted and the tally", async () => {
@@ -189,7 +195,7 @@ describe("the judge's console, live", () => {
     await screenshot(page, "console-night", "png");
   }, 60_000);
 
-  it("fouls: a number per seat with every cause and time in full, warned at 3 and at 4", async () => {
+  it("SPORT-FOUL-12, SPORT-FOUL-14: fouls as a number per seat with every cause and time in full, warned at 3 and at 4", async () => {
     const seat = (game()?.seats ?? []).find((s) => s.alive && s.role === "civilian")
       ?.seat as number;
     const row = page.locator(`host-seats tr[data-seat="${seat}"]`);

@@ -23,6 +23,8 @@ export interface HostNight {
   shots: Record<string, number[]>;
   kill: number | null;
   checked: number[];
+  /** The ruleset's night as it is, for rulesets whose night is not sport's. */
+  raw: Record<string, unknown>;
 }
 
 export interface FoulMark {
@@ -51,6 +53,8 @@ export interface HostView {
   /** Seat → its fouls with time and cause (sport). */
   fouls: Record<string, FoulMark[]>;
   deal: { commitment: string; salt: string; roles: string[] } | null;
+  /** While paused: how much of the step was left when the clock stopped (ms). */
+  remaining: number | null;
   options: Record<string, unknown>;
   public: PublicState | null;
 }
@@ -116,6 +120,7 @@ export function parseHostView(raw: unknown): HostView | null {
   const night = isObject(flow.night) ? flow.night : null;
   const vote = isObject(flow.vote) ? flow.vote : null;
   const deal = isObject(raw.deal) ? raw.deal : null;
+  const clock = isObject(raw.clock) ? raw.clock : {};
   return {
     seats: raw.seats.map(seatOf).filter((s): s is HostSeat => s !== null),
     night: night
@@ -123,6 +128,7 @@ export function parseHostView(raw: unknown): HostView | null {
           shots: isObject(night.shots) ? (night.shots as Record<string, number[]>) : {},
           kill: typeof night.kill === "number" ? night.kill : null,
           checked: Array.isArray(night.checked) ? night.checked.map(Number) : [],
+          raw: night,
         }
       : null,
     // sport keeps the open vote in `flow.vote`; the app and the hunt keep the day's in `flow.votes`.
@@ -141,6 +147,7 @@ export function parseHostView(raw: unknown): HostView | null {
             roles: Array.isArray(deal.roles) ? deal.roles.map(String) : [],
           }
         : null,
+    remaining: numberOrNull(clock.remaining),
     options: isObject(raw.options) ? raw.options : {},
     public: isObject(raw.public) ? (raw.public as PublicState) : null,
   };

@@ -73,18 +73,26 @@ export class HostLive extends TableElement {
     const snap = this.snapshot;
     const s = snap?.state;
     if (!snap || !s || s.phase === "setup" || s.phase === "ended") return nothing;
-    const t = this.tr.t;
     return html`<section data-live>
       <div class="head">
         <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
           ?paused=${s.paused}></mafia-countdown>
         <div>
           <div class="step" data-step=${s.step}>${stepTitle(this.tr, s)}</div>
-          ${s.paused ? html`<span class="paused" data-paused>${t("ui.paused")}</span>` : nothing}
+          ${s.paused ? html`<span class="paused" data-paused>${this.pausedText()}</span>` : nothing}
         </div>
       </div>
       ${this.floor(s)}
     </section>`;
+  }
+
+  /** "Paused — 23 s left": the step's time is kept while the clock stands. */
+  private pausedText(): string {
+    const left = this.snapshot?.hostView?.remaining ?? null;
+    const t = this.tr.t;
+    return left === null
+      ? t("ui.paused")
+      : t("host.pausedLeft", { seconds: Math.ceil(left / 1000) });
   }
 
   private floor(s: PublicState) {

@@ -3,10 +3,13 @@
  * (Sensors are in the seat table, votes in the vote panel: neither is secret in itself.)
  */
 import { css, html, nothing } from "lit";
+import type { PublicSeat } from "../../../protocol/views.js";
 import { TableElement } from "../element.js";
+import type { HostNight } from "../host-view.js";
 import { resultText, roleName, seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
+import { nightChoices } from "./night-choices.js";
 
 export class HostSecrets extends TableElement {
   static override styles = [
@@ -87,18 +90,22 @@ export class HostSecrets extends TableElement {
       ${
         night && pub.phase === "night"
           ? html`<h2 style="margin-top:14px">${t("host.tonight")}</h2>
-              <ul>
-                ${Object.entries(night.shots).map(
-                  ([by, targets]) =>
-                    html`<li data-shot=${by}>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
-                )}
-                <li data-kill=${night.kill ?? ""}>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
-                <li>${t("host.checked")}: ${seatList(this.tr, seats, night.checked)}</li>
-              </ul>`
+              <ul>${pub.ruleset === "sport" ? this.sportNight(night, seats) : nightChoices(this.tr, seats, night.raw)}</ul>`
           : nothing
       }
       ${view.deal ? html`<h2 style="margin-top:14px">${t("host.deal")}</h2><div class="mono">${view.deal.commitment}</div>` : nothing}
     </section>`;
+  }
+
+  private sportNight(night: HostNight, seats: readonly PublicSeat[]) {
+    const t = this.tr.t;
+    const ref = (n: number) => seatRef(this.tr, seats, n);
+    return html`${Object.entries(night.shots).map(
+      ([by, targets]) =>
+        html`<li data-shot=${by}>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
+    )}
+      <li data-kill=${night.kill ?? ""}>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
+      <li>${t("host.checked")}: ${seatList(this.tr, seats, night.checked)}</li>`;
   }
 }
 

@@ -142,7 +142,7 @@ export class HostSetup extends TableElement {
             const n = i + 1;
             const current = s.seats.find((x) => x.seat === n)?.name ?? "";
             return html`<input name="name-${n}" aria-label=${t("host.seatDefault", { n })}
-              placeholder=${t("host.seatDefault", { n })} .value=${current} maxlength=${NAME_LIMIT} />`;
+              placeholder=${t("host.seatDefault", { n })} .value=${current} />`;
           })}
         </div>
         <label>${t("host.options")}</label>
@@ -200,6 +200,13 @@ export class HostSetup extends TableElement {
       const name = String(form.get(`name-${n}`) ?? "").trim();
       return { seat: n, name: name || this.tr.t("host.seatDefault", { n }) };
     });
+    // A name over the limit is refused here with the limit said, rather than cut (a
+    // `maxlength` would cut a pasted name without a word).
+    const long = seats.filter((x) => x.name.length > NAME_LIMIT).map((x) => x.seat);
+    if (long.length > 0) {
+      this.error = this.tr.t("host.nameTooLong", { n: NAME_LIMIT, seats: long.join(", ") });
+      return;
+    }
     this.emit<CommandBody>("host-command", {
       cmd: "setup",
       ruleset,

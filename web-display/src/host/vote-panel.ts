@@ -100,19 +100,25 @@ export class HostVotePanel extends TableElement {
     const view = this.snapshot?.hostView;
     if (!s || !view || s.phase !== "day") return nothing;
     const voting = THUMB_STEPS.includes(s.step);
-    const list = s.ballot.length > 0 && voting ? s.ballot : s.nominations;
+    const thumbs = s.ruleset === "sport";
+    // Rulesets where everyone is on the ballot (app, hunt) have no nominations to list.
+    const list = thumbs && s.ballot.length > 0 && voting ? s.ballot : s.nominations;
     const votes = view.votes ?? {};
     if (list.length === 0 && !voting && Object.keys(votes).length === 0) return nothing;
     const t = this.tr.t;
     const secret = SECRET_VOTE.has(s.ruleset);
     return html`<section data-vote-panel>
-      <h2>${t("host.nominations")}</h2>
-      ${list.length === 0 ? html`<div class="dim">${t("ui.noNominations")}</div>` : nothing}
-      <ol>${list.map((n, i) => this.nominee(s, view, n, i))}</ol>
-      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s) : nothing}
-      ${s.ruleset === "sport" && THUMB_STEPS.includes(s.step) ? this.thumbs(s, view) : nothing}
       ${
-        Object.keys(votes).length > 0
+        thumbs || list.length > 0
+          ? html`<h2>${t("host.nominations")}</h2>
+            ${list.length === 0 ? html`<div class="dim">${t("ui.noNominations")}</div>` : nothing}
+            <ol>${list.map((n, i) => this.nominee(s, view, n, i))}</ol>`
+          : nothing
+      }
+      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s) : nothing}
+      ${thumbs && voting ? this.thumbs(s, view) : nothing}
+      ${
+        Object.keys(votes).length > 0 || (voting && !thumbs)
           ? html`<h2>${t("host.votes")} ${
               secret
                 ? html`<span class="badge secret" data-secret="vote">${t("host.secretMark")}</span>`

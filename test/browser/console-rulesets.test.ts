@@ -1,0 +1,113 @@
+/**
+ * The console beyond sport, in Debian's chromium against the real hub: a name over the limit
+ * is refused with the limit said (never cut), and in the app game the night's choices and
+ * the secret day vote are on the console, the vote marked secret, while the public display
+ * shows nobody's vote.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import {
+  buildDisplay,
+  HostClient,
+  launchBrowser,
+  Paddle,
+  removeDir,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { deepText, text, waitFor } from "./page.js";
+
+let dist: string;
+let browser: Browser;
+let hub: Hub;
+let page: Page;
+const dirs: string[] = [];
+const SEATS = 8;
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  const data = await tempDir("console-rulesets-");
+  dirs.push(dist, data);
+  hub = await startTestHub(dist, data);
+  page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
+  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
+  await page.locator('host-sign-in button[type="submit"]').click();
+  await waitFor(page, '[data-status="online"]');
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await Promise.all(dirs.map(removeDir));
+});
+
+describe("the console beyond sport", () => {
+  it("refuses a name over the limit with the limit said, and sends nothing", async () => {
+    const before = hub.tables.get("t1")?.game?.seats.map((s) => s.name);
+    const long = "Alexandra-Konstantinovna Rimskaya-K"; // 35 characters
+    await page.locator('input[name="name-3"]').fill(long);
+    expect(await page.locator('input[name="name-3"]').inputValue()).toBe(long);
+    await page.locator('host-setup button[data-cmd="setup"]').click();
+    await waitFor(page, 'host-setup [role="alert"]');
+    expect(await text(page, 'host-setup [role="alert"]')).toBe(
+      "A name may have at most 32 characters; too long: seat 3",
+    );
+    expect(hub.tables.get("t1")?.game?.seats.map((s) => s.name)).toEqual(before);
+  }, 30_000);
+
+  it("app: the night's choices and the secret vote are on the console, marked secret", async () => {
+    const host = await HostClient.connect(hub);
+    const paddles = await Promise.all(
+      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
+    );
+    const display = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    try {
+      await host.ok({
+        cmd: "setup",
+        ruleset: "app",
+        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        options: { autoAdvance: false },
+      });
+      const key = hub.secrets.password("display/t1") as string;
+      await display.goto(`http://127.0.0.1:${hub.httpPort}/?lang=en#k=${encodeURIComponent(key)}`);
+      await host.ok({ cmd: "start" });
+      await host.until(() => host.state?.phase === "night" && host.view?.seats[0]?.role, "night");
+      const view = host.view?.seats ?? [];
+      const mafia = view.filter((s) => s.team === "mafia").map((s) => s.seat);
+      const town = view.filter((s) => s.team !== "mafia").map((s) => s.seat);
+      const victim = town[0] as number;
+      for (const m of mafia) await paddles[m - 1]?.act("kill", victim);
+      await waitFor(page, '[data-secret="host"] [data-night="proposals"]');
+      expect(await text(page, '[data-secret="host"] [data-night="proposals"]')).toContain(
+        `→ #${victim} P${victim}`,
+      );
+
+      while (host.state?.phase === "night") await host.ok({ cmd: "next" });
+      await host.until(() => host.state?.phase === "day", "day");
+      if (host.state?.step === "morning") await host.ok({ cmd: "next" });
+      await host.until(() => host.state?.step === "discussion", "discussion");
+      const living = (host.state?.seats ?? []).filter((s) => s.alive).map((s) => s.seat);
+      for (const n of living) await paddles[n - 1]?.pass();
+      await host.until(() => host.state?.step === "vote", "the vote");
+      const [a, b, target] = living as [number, number, number];
+      await paddles[a - 1]?.act("vote", target);
+      await paddles[b - 1]?.act("vote", target);
+      await waitFor(page, `host-vote-panel [data-votes-for="${target}"]`);
+      expect(await text(page, `host-vote-panel [data-votes-for="${target}"]`)).toBe(
+        `#${target} P${target} (2): #${a} P${a}, #${b} P${b}`,
+      );
+      expect(await text(page, 'host-vote-panel [data-secret="vote"]')).toBe("SECRET");
+      // The table sees that a vote runs, never who voted for whom.
+      await waitFor(display, '[data-step="vote"], [data-title]');
+      expect(await deepText(display)).not.toContain(`#${a} P${a}, #${b} P${b}`);
+    } finally {
+      await display.close();
+      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+    }
+  }, 60_000);
+});
