@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FORUM_DEAL, type ForumTable, forumTable } from "../helpers/forum.js";
+import { actOn as act, nightResults } from "../helpers/forum-night.js";
 
 const TERRORIST = 4;
 const DEAL = FORUM_DEAL.map((r, i) => (i === TERRORIST - 1 ? "terrorist" : r));
@@ -16,13 +17,7 @@ function night1(): ForumTable {
   return forumTable(options, DEAL).pastStatus();
 }
 
-const act = (d: ForumTable, seat: number, action: string, targets: number[], option?: string) =>
-  d.seat(seat, { kind: "act", action, targets, ...(option ? { option } : {}) });
-
 const alive = (d: ForumTable, seat: number) => d.state.seats[seat - 1]?.alive;
-const nightResults = (d: ForumTable, seat: number) =>
-  d.view(seat).results.filter((r) => r.key.startsWith("forum."));
-
 describe("FORUM night and the Terrorist", () => {
   it("FORUM-ANGEL-03, FORUM-BG-02: the Schutzengel and the Bodyguard do not stop the attack", () => {
     const d = night1();

@@ -16,16 +16,10 @@ import {
   MATCHMAKER,
   SPY,
 } from "../helpers/forum.js";
+import { actOn as act, nightResults } from "../helpers/forum-night.js";
 
 /** A table that opens with Night 1 (FORUM-OPEN-02 allows it as an option). */
 const night1 = (): ForumTable => forumTable({ firstPhase: "night" }).pastStatus();
-
-const act = (d: ForumTable, seat: number, action: string, targets: number[], option?: string) =>
-  d.seat(seat, { kind: "act", action, targets, ...(option ? { option } : {}) });
-
-/** The seat's night results (its status messages left out). */
-const nightResults = (d: ForumTable, seat: number) =>
-  d.view(seat).results.filter((r) => r.key.startsWith("forum."));
 
 /** Everyone votes for `target`; the day ends (the liar's −1 does not change who is lynched). */
 const lynch = (d: ForumTable, target: number) => d.allVote(target).expire();

@@ -17,26 +17,7 @@ import {
 import { forumRole } from "../../hub/engine/rulesets/forum/roles/index.js";
 import type { ForumRole } from "../../hub/engine/rulesets/forum/roles/role.js";
 import type { Team } from "../../protocol/index.js";
-
-/**
- * The default 13 (FORUM-OPEN-03): seat 1 boss, 2 spy, 3 framer, 4 liar, 5 detective,
- * 6 matchmaker, 7 guardian, 8 bodyguard, 9..13 citizens.
- */
-export const DEFAULT_TABLE = [
-  "boss",
-  "spy",
-  "framer",
-  "liar",
-  "detective",
-  "matchmaker",
-  "guardian",
-  "bodyguard",
-  "citizen",
-  "citizen",
-  "citizen",
-  "citizen",
-  "citizen",
-];
+import { FORUM_DEAL, type ForumTable } from "./forum.js";
 
 export class NightTable {
   readonly seats: { seat: number; role: string; team: Team; alive: boolean }[];
@@ -45,7 +26,8 @@ export class NightTable {
   /** Death messages by sender, as ftext's store would answer (FORUM-KILL-08). */
   messages = new Map<number, string>();
 
-  constructor(roles: readonly string[] = DEFAULT_TABLE) {
+  /** The default deal (test/helpers/forum.ts): the same seats as the ruleset tests. */
+  constructor(roles: readonly string[] = FORUM_DEAL) {
     this.seats = roles.map((role, i) => ({
       seat: i + 1,
       role,
@@ -111,4 +93,20 @@ export class NightTable {
   static of(dawn: ForumDawn, seat: number): [string, number[]][] {
     return dawn.results.filter((r) => r.seat === seat).map((r) => [r.result.key, r.result.seats]);
   }
+}
+
+/** A night action (or any act) through the whole ruleset; the rejection or null. */
+export function actOn(
+  d: ForumTable,
+  seat: number,
+  action: string,
+  targets: number[],
+  option?: string,
+) {
+  return d.seat(seat, { kind: "act", action, targets, ...(option ? { option } : {}) });
+}
+
+/** The seat's night results in its own view (its status messages left out). */
+export function nightResults(d: ForumTable, seat: number) {
+  return d.view(seat).results.filter((r) => r.key.startsWith("forum."));
 }
