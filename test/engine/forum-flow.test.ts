@@ -11,10 +11,10 @@ describe("forum flow", () => {
     d.pastStatus();
     expect([d.state.phase, d.state.round]).toEqual(["day", 1]);
     expect(d.state.clock.until).toBe(d.at + 300_000);
-    d.allVote(13).expire();
+    d.allVote(13).endPhase();
     expect([d.state.phase, d.state.round]).toEqual(["night", 1]);
     expect(d.state.clock.until).toBe(d.at + 90_000);
-    d.expire();
+    d.endPhase();
     expect([d.state.phase, d.state.round]).toEqual(["day", 2]);
   });
 

@@ -31,7 +31,16 @@ export const MATCHMAKER = 6;
 export class ForumTable extends EngineDriver {
   /** Ends the status step (FORUM-SETUP-07/08) so that Day 1 (or Night 1) begins. */
   pastStatus(): this {
-    if (this.state.step === "status") this.expire();
+    if (this.state.step === "status") this.endPhase();
+    return this;
+  }
+
+  /** Lets the phase's clock run out (the terrorist's blackout deadline on the way included). */
+  endPhase(): this {
+    const step = this.state.step;
+    const round = this.state.round;
+    while (this.state.step === step && this.state.round === round && this.state.phase !== "ended")
+      this.expire();
     return this;
   }
 

@@ -10,6 +10,7 @@ import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
 import { nextLocal } from "./calendar.js";
 import type { ForumOptions } from "./options.js";
+import { forumFlow } from "./state.js";
 
 const opts = (state: GameState) => state.options as ForumOptions;
 
@@ -33,16 +34,33 @@ export function enterPhase(g: Game, phase: "day" | "night"): void {
  */
 export function inBlackout(state: GameState, at: number): boolean {
   if (state.phase !== "day" || state.step !== "day") return false;
-  const o = opts(state);
   const left = state.paused
     ? state.clock.remaining
     : state.clock.until === null
       ? null
       : state.clock.until - at;
   if (left === null) return false;
-  const blackout =
-    o.clock === "calendar" ? o.terrorBlackoutMinutes * 60_000 : o.terrorBlackoutSeconds * 1000;
-  return left <= blackout;
+  return left <= blackoutMs(state);
+}
+
+function blackoutMs(state: GameState): number {
+  const o = opts(state);
+  return o.clock === "calendar" ? o.terrorBlackoutMinutes * 60_000 : o.terrorBlackoutSeconds * 1000;
+}
+
+/**
+ * When the day's last stretch begins, as a deadline of its own, so that the terrorist's
+ * view drops the attack at that moment even if nobody sends anything (a timer input).
+ */
+export function blackoutDeadline(state: GameState): number[] {
+  const flow = forumFlow(state);
+  if (state.step !== "day" || state.clock.until === null || flow.blackout === flow.day) return [];
+  return [state.clock.until - blackoutMs(state)];
+}
+
+export function onBlackout(g: Game): void {
+  const flow = forumFlow(g.state);
+  flow.blackout = flow.day;
 }
 
 /** Step lengths for countdown rings (table clock only: calendar phases vary). */

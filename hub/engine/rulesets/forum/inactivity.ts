@@ -18,7 +18,12 @@ export function warn(g: Game, seat: SeatState, cause: "novote" | "host"): void {
   flow.warnings[key] = warnings;
   g.log("warned", [seat.seat], { cause, warnings });
   if (warnings < (g.state.options as ForumOptions).warningsToDisqualify) return;
-  flow.disqualified.push(seat.seat);
   g.log("disqualified", [seat.seat], { warnings });
+  disqualify(g, seat);
+}
+
+/** Out for good, status and role published (FORUM-INACT-04), no share in a win (FORUM-OPEN-16). */
+export function disqualify(g: Game, seat: SeatState): void {
+  forumFlow(g.state).disqualified.push(seat.seat);
   takeOut(g, seat, "disqualified");
 }

@@ -11,10 +11,9 @@ import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
 import { attack, attackPrompt } from "./attack.js";
-import { forumTimings } from "./clock.js";
+import { blackoutDeadline, forumTimings, onBlackout } from "./clock.js";
 import { type ActInput, NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
-import { warn } from "./inactivity.js";
-import { takeOut } from "./leave.js";
+import { disqualify, warn } from "./inactivity.js";
 import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
 import { endDay, endNight, endStatus, startDay, startNight } from "./phases.js";
 import { FORUM_ROLES, forumComposition } from "./roles/index.js";
@@ -27,16 +26,22 @@ import { checkForumWin, credited } from "./win.js";
 const opts = (state: GameState) => state.options as ForumOptions;
 
 /** Every action the seat may send now; the first is the one its paddle shows. */
-function offers(state: GameState, seat: SeatState): Prompt[] {
+function offers(state: GameState, seat: SeatState, at = state.now): Prompt[] {
   if (state.step === "status") return [];
   const day = [votePrompt(state, seat), suspectPrompt(state, seat)];
-  const any = attackPrompt(state, seat, state.now);
+  const any = attackPrompt(state, seat, at);
   return [...day, ...NIGHT_HOOK.offers(state, seat), any].filter((p): p is Prompt => p !== null);
 }
 
 function onAct(g: Game, seat: SeatState, act: ActInput): Rejection | null {
   if (!seat.alive) return reject("not_in_game"); // FORUM-DEAD-01
-  if (g.state.step === "status") return reject("not_your_turn");
+  const offered = offers(g.state, seat, g.at);
+  if (!offered.some((p) => p.action === act.action)) {
+    if (act.action === "attack") return attack(g, seat, act); // it says why it is refused
+    if (act.action === "suspect") return suspect(g, seat, act);
+    if (offered.length === 0) return reject("not_your_turn");
+    return reject("bad_action", `offered now: ${offered.map((p) => p.action).join(", ")}`);
+  }
   if (act.action === "vote") return castVote(g, seat, act);
   if (act.action === "attack") return attack(g, seat, act);
   if (act.action === "suspect") return suspect(g, seat, act);
@@ -84,8 +89,9 @@ export const forum: Ruleset = {
   },
   onFoul: () => reject("wrong_step", "the forum ruleset has no fouls; use warn"),
   onRemove(g, seat, reason) {
+    // FORUM-COMM-05: the forum's only removal is a disqualification (status published).
     g.log("removed", [seat.seat], { cause: "host", reason: reason ?? null });
-    takeOut(g, seat, "removed");
+    disqualify(g, seat);
     checkForumWin(g);
     return null;
   },
@@ -95,11 +101,13 @@ export const forum: Ruleset = {
     checkForumWin(g);
     return null;
   },
+  deadlines: blackoutDeadline,
+  onDeadline: onBlackout,
   onPresence() {
     // A forum game waits for nobody: a dropped phone changes nothing until the deadline.
   },
   prompt: (state, seat) => offers(state, seat)[0] ?? null,
-  offers,
+  offers: (state, seat) => offers(state, seat),
   coverRole: (state) => coverRole(state),
   awake: () => true,
   waitingFor(state) {

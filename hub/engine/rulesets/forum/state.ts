@@ -29,6 +29,8 @@ export interface ForumFlow {
   disqualified: number[];
   /** FORUM-INS-01, FORUM-OPEN-17: the day the insider last guessed. */
   suspected: number;
+  /** FORUM-TERR-03: the day whose last stretch has begun (so the views drop the attack). */
+  blackout: number;
   /** The night's own state (forum/night/, fnight's ForumNight); null outside the module. */
   nightBook: unknown;
   /** The texts' own state (forum/text/, ftext's TextState); null outside the module. */
@@ -48,6 +50,7 @@ export function initialForumFlow(): ForumFlow {
     warnings: {},
     disqualified: [],
     suspected: 0,
+    blackout: 0,
     nightBook: null,
     text: null,
   };
