@@ -33,6 +33,7 @@ export function startDay(g: Game): void {
 export function startNight(g: Game): void {
   const flow = forumFlow(g.state);
   flow.night += 1;
+  flow.votes = {};
   g.state.round = flow.night;
   g.state.ballot = [];
   g.log("forum.night.start", [], { night: flow.night });
