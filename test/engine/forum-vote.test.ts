@@ -101,6 +101,8 @@ describe("forum vote", () => {
       [LIAR, 5],
     ]);
     expect(d.pub.waitingFor).not.toContain(9);
+    d.vote(10, 3);
+    expect(d.pub.voters).toEqual({ 3: [9, 10], 5: [LIAR] });
   });
 
   it("FORUM-LIAR-01: the liar belongs to the mafia", () => {

@@ -20,7 +20,7 @@ import { FORUM_ROLES, forumComposition } from "./roles/index.js";
 import { forumFlow, initialForumFlow } from "./state.js";
 import { coverRole, sendFirstStatus } from "./status.js";
 import { suspect, suspectPrompt } from "./suspect.js";
-import { castVote, publicVotes, votePrompt } from "./vote.js";
+import { castVote, publicVotes, votePrompt, votersByTarget } from "./vote.js";
 import { checkForumWin, credited } from "./win.js";
 
 const opts = (state: GameState) => state.options as ForumOptions;
@@ -110,6 +110,7 @@ export const forum: Ruleset = {
   offers: (state, seat) => offers(state, seat),
   coverRole: (state) => coverRole(state),
   awake: () => true,
+  voters: votersByTarget,
   waitingFor(state) {
     if (state.step !== "day") return [];
     const votes = forumFlow(state).votes;

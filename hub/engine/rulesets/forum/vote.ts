@@ -80,6 +80,14 @@ export function publicVotes(state: GameState): Record<string, number> {
   return out;
 }
 
+/** The same, per candidate (the public view's `voters`): target → voters in seat order. */
+export function votersByTarget(state: GameState): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [voter, target] of Object.entries(publicVotes(state)))
+    out[String(target)] = [...(out[String(target)] ?? []), Number(voter)];
+  return out;
+}
+
 export interface VoteOutcome {
   lynched: number | null;
   /** Living seats that did not vote and so voted for themselves (FORUM-VOTE-03, FORUM-INACT-05). */
