@@ -59,7 +59,8 @@ describe("forum terrorist and insider", () => {
     expect(r?.message).toMatch(/FORUM-TERR-03/);
     // The blackout's start is a deadline of its own: the view drops the attack by itself.
     const e = ti({ terrorBlackoutSeconds: 60 });
-    e.expire();
+    e.at = (e.state.clock.until as number) - 60_000;
+    e.ok({ type: "timer", at: e.at });
     expect(e.state.step).toBe("day");
     expect(e.view(TERRORIST).offers?.map((p) => p.action)).toEqual(["vote"]);
     const c = new ForumTable({

@@ -58,6 +58,12 @@ export function blackoutDeadline(state: GameState): number[] {
   return [state.clock.until - blackoutMs(state)];
 }
 
+/** Whether the current step's own clock has run out (as the core decides for a timer input). */
+export function stepDue(state: GameState, at: number): boolean {
+  if (state.paused || state.clock.until === null || at < state.clock.until) return false;
+  return opts(state).autoAdvance;
+}
+
 export function onBlackout(g: Game): void {
   const flow = forumFlow(g.state);
   flow.blackout = flow.day;

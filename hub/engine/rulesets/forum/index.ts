@@ -11,7 +11,7 @@ import { type Game, type Ruleset, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
 import { attack, attackPrompt } from "./attack.js";
-import { blackoutDeadline, forumTimings, onBlackout } from "./clock.js";
+import { blackoutDeadline, forumTimings, onBlackout, stepDue } from "./clock.js";
 import { type ActInput, NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
 import { disqualify, warn } from "./inactivity.js";
 import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
@@ -64,6 +64,15 @@ function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null 
   }
 }
 
+function endStep(g: Game): Rejection | null {
+  const step = g.state.step;
+  if (step === "status") endStatus(g);
+  else if (step === "day") endDay(g);
+  else if (step === "night") endNight(g);
+  else return reject("wrong_step");
+  return null;
+}
+
 export const forum: Ruleset = {
   id: "forum",
   roles: FORUM_ROLES,
@@ -79,14 +88,7 @@ export const forum: Ruleset = {
     sendFirstStatus(g);
   },
   onSeat,
-  onStepEnd(g) {
-    const step = g.state.step;
-    if (step === "status") endStatus(g);
-    else if (step === "day") endDay(g);
-    else if (step === "night") endNight(g);
-    else return reject("wrong_step");
-    return null;
-  },
+  onStepEnd: (g) => endStep(g),
   onFoul: () => reject("wrong_step", "the forum ruleset has no fouls; use warn"),
   onRemove(g, seat, reason) {
     // FORUM-COMM-05: the forum's only removal is a disqualification (status published).
@@ -102,7 +104,11 @@ export const forum: Ruleset = {
     return null;
   },
   deadlines: blackoutDeadline,
-  onDeadline: onBlackout,
+  onDeadline(g) {
+    onBlackout(g);
+    // One timer at the day's end may find the blackout's start due too: it ends the day as well.
+    if (stepDue(g.state, g.at)) endStep(g);
+  },
   onPresence() {
     // A forum game waits for nobody: a dropped phone changes nothing until the deadline.
   },

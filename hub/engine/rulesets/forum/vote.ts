@@ -76,6 +76,7 @@ export function castVote(g: Game, seat: SeatState, act: ActInput): Rejection | n
 /** FORUM-VOTE-07: every vote, public: voter → target (and its weight where votes are signed). */
 export function publicVotes(state: GameState): Record<string, number> {
   const out: Record<string, number> = {};
+  if (state.phase === "setup") return out;
   for (const [voter, vote] of Object.entries(forumFlow(state).votes)) out[voter] = vote.target;
   return out;
 }
