@@ -12,6 +12,7 @@ import {
   publicFilter,
   seatInputTopic,
   seatSignalTopic,
+  seatTextTopic,
   seatViewTopic,
 } from "../protocol/index.js";
 
@@ -26,6 +27,7 @@ export function subscribeFilters(id: Identity): string[] {
     return [
       seatViewTopic(id.table, id.seat),
       seatSignalTopic(id.table, id.seat),
+      seatTextTopic(id.table, id.seat),
       publicFilter(id.table),
     ];
   }

@@ -2,8 +2,8 @@
  * A decoded paddle message → the engine's seat action: the transport envelope (boot, seq)
  * stays in the hub, where deduplication and the journal's `src` use it.
  */
-import type { SeatInputMessage } from "../protocol/index.js";
-import type { SeatAction } from "./engine/index.js";
+import { authorIsSecret, type SeatInputMessage } from "../protocol/index.js";
+import type { EngineInput, SeatAction } from "./engine/index.js";
 
 export function toAction(msg: SeatInputMessage): SeatAction {
   switch (msg.kind) {
@@ -19,5 +19,20 @@ export function toAction(msg: SeatInputMessage): SeatAction {
         : { kind: "act", action: msg.action, targets: [...msg.targets], option: msg.option };
     case "pass":
       return { kind: "pass" };
+    case "will":
+      return { kind: "will", text: msg.text, to: msg.to === null ? null : [...msg.to] };
+    case "ad":
+      return { kind: "ad", text: msg.text, pseudonym: msg.pseudonym };
+    case "pseudonym":
+      return { kind: "pseudonym", pseudonym: msg.pseudonym, to: msg.to };
+    case "message":
+      return { kind: "message", text: msg.text };
   }
+}
+
+/** The undo reply names no seat for an ad or a pseudonym handed over (FORUM-NEWS-06). */
+export function hideAuthor(input: EngineInput): EngineInput | Record<string, unknown> {
+  if (input.type !== "seat" || !authorIsSecret(input.action.kind)) return input;
+  const { seat: _seat, ...rest } = input;
+  return { ...rest, seat: null };
 }

@@ -11,7 +11,12 @@
  * PUBACK and re-sends the input when it reconnects.
  */
 import { Aedes, type Client, type PublishPacket } from "aedes";
-import { type Identity, MAX_HOST_PAYLOAD, parseUsername } from "../protocol/index.js";
+import {
+  type Identity,
+  MAX_HOST_PAYLOAD,
+  MAX_TEXT_PAYLOAD,
+  parseUsername,
+} from "../protocol/index.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
 import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
 import { SeatDevices } from "./devices.js";
@@ -41,11 +46,14 @@ export const DEFAULT_LIMITS: BrokerLimits = {
   audience: { ratePerSecond: 10, burst: 30 },
 };
 
-/** Whole-packet byte limits by identity. A paddle's 1024-byte payload limit is decode()'s. */
+/**
+ * Whole-packet byte limits by identity. A paddle's 1024-byte payload limit is decode()'s; a
+ * seat's packet may be larger for the text a phone sends (MAX_TEXT_PAYLOAD, protocol/text.ts).
+ */
 const MAX_PACKET: Record<Identity["role"] | "unknown", number> = {
   unknown: MAX_HOST_PAYLOAD + 1024, // CONNECT, before we know who it is
   host: MAX_HOST_PAYLOAD + 1024,
-  seat: 4096,
+  seat: MAX_TEXT_PAYLOAD + 1024,
   display: 2048,
   audience: 2048,
 };

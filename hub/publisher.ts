@@ -21,10 +21,12 @@ import {
   padJson,
   publicLogTopic,
   publicStateTopic,
+  publicTextTopic,
   SEAT_VIEW_BUCKET,
   SIGNAL_BUCKET,
   type Signal,
   seatSignalTopic,
+  seatTextTopic,
   seatViewTopic,
 } from "../protocol/index.js";
 import {
@@ -32,8 +34,10 @@ import {
   availableRulesets,
   type GameState,
   hostView,
+  publicTextView,
   publicView,
   rulesetById,
+  seatTextView,
   seatView,
 } from "./engine/index.js";
 import type { Logger } from "./logger.js";
@@ -125,6 +129,7 @@ export class TablePublisher {
         return padJson(`{"rev":${rev},${key.slice(1)}`, SEAT_VIEW_BUCKET);
       });
     }
+    this.texts(state);
     // Seats beyond the current game keep no stale view: an empty retained payload clears it.
     for (let n = state.seats.length + 1; n <= this.seatsRetained; n++) {
       const topic = seatViewTopic(t, n);
@@ -132,6 +137,29 @@ export class TablePublisher {
       this.send({ topic, payload: "", qos: 1, retain: true });
     }
     this.seatsRetained = state.seats.length;
+  }
+
+  /**
+   * Rulesets with text (forum): `public/text` and each seat's `seat/{n}/text`, topics of their
+   * own so that paddles, which read `public/state` and their view, never parse the texts. A
+   * game without text (or fewer seats) clears what an earlier game left retained.
+   */
+  private texts(state: GameState): void {
+    const pub = publicTextView(state);
+    this.retainOrClear(publicTextTopic(this.table), pub && JSON.stringify(pub), null);
+    for (let n = 1; n <= Math.max(state.seats.length, this.seatsRetained); n++) {
+      const mine = n <= state.seats.length ? seatTextView(state, n) : null;
+      const topic = seatTextTopic(this.table, n);
+      this.retainOrClear(topic, mine && JSON.stringify(mine), SEAT_VIEW_BUCKET);
+    }
+  }
+
+  private retainOrClear(topic: string, key: string | null, bucket: number | null): void {
+    if (key !== null) {
+      this.sendIfChanged(topic, key, () => (bucket ? padJson(key, bucket) : key));
+    } else if (this.last.delete(topic)) {
+      this.send({ topic, payload: "", qos: 1, retain: true });
+    }
   }
 
   /** The audience's view, now or after the delay; a stream's clock is the moment it shows. */

@@ -10,6 +10,7 @@
 
 import { join } from "node:path";
 import {
+  authorIsSecret,
   decode,
   type HostCommand,
   hostCommandTopic,
@@ -17,7 +18,7 @@ import {
   salvageCommandId,
   seatInputTopic,
 } from "../protocol/index.js";
-import { toAction } from "./actions.js";
+import { hideAuthor, toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
 import { DurableOutbox } from "./durable-outbox.js";
 import {
@@ -236,10 +237,12 @@ export class Table {
       }
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
+      // An ad's author stays secret from whoever reads the logs too (FORUM-NEWS-06).
+      const who = authorIsSecret(msg.kind) ? null : seat;
       if (!result.ok) {
         this.log.info({
           event: "input.rejected",
-          seat,
+          seat: who,
           kind: msg.kind,
           code: result.rejection.code,
         });
@@ -248,7 +251,7 @@ export class Table {
       }
       this.log.debug({
         event: "input.applied",
-        seat,
+        seat: who,
         kind: msg.kind,
         seq: msg.seq,
         rev: result.state.rev,
@@ -342,7 +345,11 @@ export class Table {
     this.commit(record, { ok: true, state: c.state, effects: c.effects });
     this.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: c.target.n });
     this.afterCommit();
-    this.out.reply({ id: cmd.id, ok: true, undone: { n: c.target.n, input: c.target.input } });
+    this.out.reply({
+      id: cmd.id,
+      ok: true,
+      undone: { n: c.target.n, input: hideAuthor(c.target.input) },
+    });
   }
 
   /** A seat's connection opened or closed (the broker's own events). */

@@ -11,6 +11,7 @@ import {
   type SeatInputMessage,
   seatInputSchema,
 } from "./inputs.js";
+import { isTextKind, MAX_TEXT_PAYLOAD } from "./text.js";
 import { type ParsedTopic, parseTopic } from "./topics.js";
 
 /** Host commands carry seat names and options: allow more room than a paddle gets. */
@@ -81,9 +82,14 @@ export function decode(topic: string, payload: Uint8Array | string): Decoded | D
   const parsed = parseTopic(topic);
   if (!parsed) return decodeError("bad_topic", topic.slice(0, 80));
   if (parsed.kind === "seat.input") {
-    const json = parseJsonObject(payload, MAX_PADDLE_PAYLOAD);
-    if (!json.ok) return json;
+    // Text from a phone may be longer than a paddle's inputs (protocol/text.ts); anything
+    // else over the paddle's limit is too large, whatever else is wrong with it.
+    const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
+    const tooLarge = decodeError("too_large", `${size} > ${MAX_PADDLE_PAYLOAD} bytes`);
+    const json = parseJsonObject(payload, MAX_TEXT_PAYLOAD);
+    if (!json.ok) return size > MAX_PADDLE_PAYLOAD && json.code !== "too_large" ? tooLarge : json;
     const kind = json.value.kind;
+    if (size > MAX_PADDLE_PAYLOAD && !isTextKind(kind)) return tooLarge;
     if (typeof kind !== "string" || !(INPUT_KINDS as readonly string[]).includes(kind)) {
       return decodeError("unknown_kind", preview(kind));
     }

@@ -40,6 +40,12 @@ export const ERROR_MESSAGES = {
   bad_option_value: "an option is unknown or has a wrong value",
   bad_ruleset: "unknown ruleset",
   bad_cause: "unknown foul cause",
+  // text from phones (protocol/text.ts)
+  no_text: "this ruleset takes no text from phones",
+  ad_limit: "this player has placed all the ads allowed",
+  pseudonym_taken: "another player uses this pseudonym",
+  not_owner: "this seat does not hold that pseudonym",
+  not_office: "only the holder of the mafia boss's office sends the death message",
   nothing_to_undo: "there is nothing left to take back",
   bad_undo: "the undo does not name the newest record still in effect",
   internal: "internal error",

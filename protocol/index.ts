@@ -5,5 +5,6 @@ export * from "./host.js";
 export * from "./inputs.js";
 export * from "./padding.js";
 export * from "./rulesets.js";
+export * from "./text.js";
 export * from "./topics.js";
 export * from "./views.js";

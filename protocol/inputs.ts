@@ -1,5 +1,6 @@
 /** Paddle → hub: `mafia/v1/{table}/seat/{n}/input`. */
 import { z } from "zod";
+import { adFields, messageFields, pseudonymFields, willFields } from "./text.js";
 import { MAX_SEATS } from "./topics.js";
 
 export const MAX_PADDLE_PAYLOAD = 1024;
@@ -53,15 +54,43 @@ export const passInputSchema = z.object({
   kind: z.literal("pass"),
 });
 
+/** Text from the seat's phone (protocol/text.ts): the will, an ad, a pseudonym handed over, the death message. */
+export const willInputSchema = z.object({ ...envelope, kind: z.literal("will"), ...willFields });
+export const adInputSchema = z.object({ ...envelope, kind: z.literal("ad"), ...adFields });
+export const pseudonymInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("pseudonym"),
+  ...pseudonymFields,
+});
+export const messageInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("message"),
+  ...messageFields,
+});
+
 export const seatInputSchema = z.discriminatedUnion("kind", [
   helloInputSchema,
   thumbInputSchema,
   blindfoldInputSchema,
   actInputSchema,
   passInputSchema,
+  willInputSchema,
+  adInputSchema,
+  pseudonymInputSchema,
+  messageInputSchema,
 ]);
 
-export const INPUT_KINDS = ["hello", "thumb", "blindfold", "act", "pass"] as const;
+export const INPUT_KINDS = [
+  "hello",
+  "thumb",
+  "blindfold",
+  "act",
+  "pass",
+  "will",
+  "ad",
+  "pseudonym",
+  "message",
+] as const;
 
 export type SeatInputMessage = z.infer<typeof seatInputSchema>;
 export type InputKind = SeatInputMessage["kind"];

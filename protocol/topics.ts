@@ -37,6 +37,16 @@ export function seatSignalTopic(table: string, seat: number): string {
   return `${tableRoot(table)}/seat/${seat}/signal`;
 }
 
+/** Rulesets with text (forum): the seat's own texts, retained; its phone reads it, a paddle need not. */
+export function seatTextTopic(table: string, seat: number): string {
+  return `${tableRoot(table)}/seat/${seat}/text`;
+}
+
+/** Rulesets with text (forum): the papers, wills and death messages published so far, retained. */
+export function publicTextTopic(table: string): string {
+  return `${tableRoot(table)}/public/text`;
+}
+
 export function publicStateTopic(table: string): string {
   return `${tableRoot(table)}/public/state`;
 }

@@ -67,3 +67,11 @@ export function hostView(state: GameState, now: number, pub?: PublicState) {
 export function seatView(state: GameState, seat: number): views.SeatViewBody {
   return views.seatView(rulesetOf(state), state, seat);
 }
+
+export function publicTextView(state: GameState) {
+  return views.publicTextView(rulesetOf(state), state);
+}
+
+export function seatTextView(state: GameState, seat: number) {
+  return views.seatTextView(rulesetOf(state), state, seat);
+}

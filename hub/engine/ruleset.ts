@@ -10,9 +10,12 @@ import {
   ERROR_MESSAGES,
   type OptionSpec,
   type Prompt,
+  type PublicText,
   type RulesetId,
+  type SeatText,
   type Signal,
   type Team,
+  type TextAction,
 } from "../../protocol/index.js";
 import type { Effect, GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
@@ -109,6 +112,20 @@ export interface Ruleset {
    * out, the audience sees only what is public.
    */
   audience?(state: GameState): AudienceExtra;
+  /**
+   * Text from a seat's phone (will, ad, pseudonym, death message). Rulesets without text
+   * leave this out, and the core refuses text for them (`no_text`) before any handler sees it.
+   */
+  onText?(g: Game, seat: SeatState, action: TextAction): Rejection | null;
+  /** What of the text is published (public view's `text`); with onText. */
+  publicText?(state: GameState): PublicText;
+  /** The seat's own texts (its view's `text`); with onText. */
+  seatText?(state: GameState, seat: SeatState): SeatText;
+  /**
+   * The flow as the host view shows it, where part of it must stay secret from the host
+   * too (forum: who wrote which ad, FORUM-NEWS-06). Left out, the host sees the whole flow.
+   */
+  hostFlow?(state: GameState): Record<string, unknown>;
 }
 
 /** Sensor states as they were before the current input, for edge detection. */

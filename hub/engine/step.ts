@@ -5,12 +5,26 @@
  * passes in: the core knows no ruleset (the registry in rulesets/index.ts does, and
  * ./index.ts binds the two).
  */
-import { isSeatNumber, LANGS, type Lang } from "../../protocol/index.js";
+import {
+  isSeatNumber,
+  isTextKind,
+  LANGS,
+  type Lang,
+  type TextAction,
+} from "../../protocol/index.js";
 import { deal } from "./deal.js";
 import { answerDecoy, DECOY_ACTION, decoysOn, stir, withDecoy } from "./decoys.js";
 import { seedRng } from "./rng.js";
 import { endGame, type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
-import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult } from "./types.js";
+import type {
+  Effect,
+  EngineInput,
+  GameConfig,
+  GameState,
+  Rejection,
+  SeatAction,
+  StepResult,
+} from "./types.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -163,6 +177,7 @@ function seatInput(
     seat.blindfoldOn = action.on;
     seat.blindfoldAt = g.at;
   }
+  if (isText(action) && !ruleset.onText) return reject("no_text");
   if (state.phase === "setup" || state.phase === "ended") {
     if (action.kind === "thumb" || action.kind === "blindfold") return null;
     return reject(state.phase === "setup" ? "game_not_started" : "game_over");
@@ -181,10 +196,18 @@ function seatInput(
     if (!decoy) nightAnswer(ruleset, g, seat.seat);
     return decoy;
   }
+  if (isText(action)) {
+    // Text is not a night answer: it stirs nothing, so writing a will at night shows nowhere.
+    return ruleset.onText ? ruleset.onText(g, seat, action) : reject("no_text");
+  }
   const night = state.phase === "night";
   const rejection = ruleset.onSeat(g, seat, action, previous);
   if (!rejection && night && action.kind === "act") nightAnswer(ruleset, g, seat.seat);
   return rejection;
+}
+
+function isText(action: SeatAction): action is TextAction {
+  return isTextKind(action.kind);
 }
 
 /** Counts a night answer (silent nights), then lets the ruleset end the step if it is complete. */

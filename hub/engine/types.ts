@@ -14,6 +14,7 @@ import type {
   RulesetId,
   Signal,
   Team,
+  TextAction,
   Winner,
 } from "../../protocol/index.js";
 
@@ -36,7 +37,9 @@ export type SeatAction =
   | { kind: "thumb"; down: boolean }
   | { kind: "blindfold"; on: boolean }
   | { kind: "act"; action: string; targets: number[]; option?: string | undefined }
-  | { kind: "pass" };
+  | { kind: "pass" }
+  /** Text from the seat's phone (protocol/text.ts), for rulesets that take it (Ruleset.onText). */
+  | TextAction;
 
 export type HostAction =
   | { cmd: "start" }

@@ -3,7 +3,7 @@
  * may know and nothing else: the public view (display, every paddle), the host view
  * (everything but the generator), and one view per seat.
  */
-import type { Prompt, PublicState, SeatView } from "../../protocol/index.js";
+import type { Prompt, PublicState, PublicText, SeatText, SeatView } from "../../protocol/index.js";
 import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
@@ -72,7 +72,8 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
  */
 export function hostView(r: Ruleset, state: GameState, now: number, pub?: PublicState) {
   const { rng: _rng, ...rest } = state;
-  return { ...rest, public: pub ?? publicView(r, state, now) };
+  const flow = r.hostFlow ? r.hostFlow(state) : state.flow;
+  return { ...rest, flow, public: pub ?? publicView(r, state, now) };
 }
 
 /**
@@ -145,4 +146,19 @@ export function seatView(r: Ruleset, state: GameState, seatNumber: number): Seat
     blindfold: !awake,
     stir: me.alive && decoysOn(state) ? state.quiet.stir : 0,
   };
+}
+
+/**
+ * What of the players' texts is published (`public/text`), for rulesets with text; null for
+ * the others. A topic of its own: paddles read `public/state` and need none of it.
+ */
+export function publicTextView(r: Ruleset, state: GameState): PublicText | null {
+  return r.publicText ? r.publicText(state) : null;
+}
+
+/** A seat's own texts (`seat/{n}/text`), for rulesets with text; null for the others. */
+export function seatTextView(r: Ruleset, state: GameState, seatNumber: number): SeatText | null {
+  const me = state.seats[seatNumber - 1];
+  if (!me) throw new Error(`no seat ${seatNumber}`);
+  return r.seatText ? r.seatText(state, me) : null;
 }

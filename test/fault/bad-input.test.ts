@@ -36,7 +36,7 @@ describe("oversized, deep and broken packets", () => {
     await closedAfter("host/t1", COMMAND, Buffer.alloc(MB, 0x20));
     const reasons = logged("connection.closed_by_gate").map((r) => r.reason as string);
     expect(reasons).toHaveLength(2);
-    expect(reasons[0]).toMatch(/^packet of 104\d{4} bytes exceeds 4096$/);
+    expect(reasons[0]).toMatch(/^packet of 104\d{4} bytes exceeds 8192$/);
     expect(reasons[1]).toMatch(/^packet of 104\d{4} bytes exceeds 17408$/);
     await t.unchanged();
   });

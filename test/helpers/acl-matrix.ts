@@ -5,10 +5,13 @@ export const TOPICS = [
   "mafia/v1/t1/seat/3/input",
   "mafia/v1/t1/seat/3/view",
   "mafia/v1/t1/seat/3/signal",
+  "mafia/v1/t1/seat/3/text",
   "mafia/v1/t1/seat/4/input",
   "mafia/v1/t1/seat/4/view",
   "mafia/v1/t1/seat/4/signal",
+  "mafia/v1/t1/seat/4/text",
   "mafia/v1/t1/public/state",
+  "mafia/v1/t1/public/text",
   "mafia/v1/t1/public/log",
   "mafia/v1/t1/host/command",
   "mafia/v1/t1/host/reply",
@@ -56,7 +59,9 @@ export const EXPECTED: Record<
     subscribe: [
       "mafia/v1/t1/seat/3/view",
       "mafia/v1/t1/seat/3/signal",
+      "mafia/v1/t1/seat/3/text",
       "mafia/v1/t1/public/state",
+      "mafia/v1/t1/public/text",
       "mafia/v1/t1/public/log",
       "mafia/v1/t1/public/#",
       "mafia/v1/t1/public/+",
@@ -66,6 +71,7 @@ export const EXPECTED: Record<
     publish: [],
     subscribe: [
       "mafia/v1/t1/public/state",
+      "mafia/v1/t1/public/text",
       "mafia/v1/t1/public/log",
       "mafia/v1/t1/public/#",
       "mafia/v1/t1/public/+",
@@ -76,6 +82,7 @@ export const EXPECTED: Record<
     publish: [],
     subscribe: [
       "mafia/v1/t1/public/state",
+      "mafia/v1/t1/public/text",
       "mafia/v1/t1/public/log",
       "mafia/v1/t1/audience/state",
       "mafia/v1/t1/public/#",
@@ -88,6 +95,7 @@ export const EXPECTED: Record<
     publish: ["mafia/v1/t1/host/command"],
     subscribe: [
       "mafia/v1/t1/public/state",
+      "mafia/v1/t1/public/text",
       "mafia/v1/t1/public/log",
       "mafia/v1/t1/host/command",
       "mafia/v1/t1/host/reply",

@@ -13,8 +13,10 @@ import {
   hostReplyTopic,
   hostViewTopic,
   INPUT_KINDS,
+  isTextKind,
   MAX_HOST_PAYLOAD,
   MAX_PADDLE_PAYLOAD,
+  MAX_TEXT_PAYLOAD,
   parseJsonObject,
   publicFilter,
   publicLogTopic,
@@ -23,6 +25,7 @@ import {
   seatInputTopic,
   seatSignalTopic,
   seatViewTopic,
+  TEXT_KINDS,
 } from "../../protocol/index.js";
 import {
   BOOT,
@@ -187,9 +190,18 @@ describe("decode: too_large", () => {
     expectError(decode(COMMAND_TOPIC, over), "too_large");
   });
 
-  it.each(INPUT_KINDS.map((k) => [k]))("applies the 1024-byte limit to %s", (kind) => {
-    expectOk(decode(INPUT_TOPIC, inputOfSize(kind, 1024)));
-    expectError(decode(INPUT_TOPIC, inputOfSize(kind, 1025)), "too_large");
+  it.each(INPUT_KINDS.filter((k) => !isTextKind(k)).map((k) => [k]))(
+    "applies the 1024-byte limit to %s",
+    (kind) => {
+      expectOk(decode(INPUT_TOPIC, inputOfSize(kind, 1024)));
+      expectError(decode(INPUT_TOPIC, inputOfSize(kind, 1025)), "too_large");
+    },
+  );
+
+  it.each(TEXT_KINDS.map((k) => [k]))("applies the text limit (7168 bytes) to %s", (kind) => {
+    expect(MAX_TEXT_PAYLOAD).toBe(7168);
+    expectOk(decode(INPUT_TOPIC, inputOfSize(kind, MAX_TEXT_PAYLOAD)));
+    expectError(decode(INPUT_TOPIC, inputOfSize(kind, MAX_TEXT_PAYLOAD + 1)), "too_large");
   });
 });
 

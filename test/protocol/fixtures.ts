@@ -19,6 +19,10 @@ export const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   blindfold: { boot: BOOT, seq: 18, kind: "blindfold", on: false },
   act: { boot: BOOT, seq: 19, kind: "act", action: "check", targets: [3], option: "mafia" },
   pass: { boot: BOOT, seq: 20, kind: "pass" },
+  will: { boot: BOOT, seq: 21, kind: "will", text: "Seat 3 is the boss.", to: null },
+  ad: { boot: BOOT, seq: 22, kind: "ad", text: "Trust nobody.", pseudonym: "Raven" },
+  pseudonym: { boot: BOOT, seq: 23, kind: "pseudonym", pseudonym: "Raven", to: 4 },
+  message: { boot: BOOT, seq: 24, kind: "message", text: "Found in the river." },
 };
 
 export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
