@@ -49,7 +49,7 @@ export async function bundleFirmware(config: DeviceConfig, minify: boolean): Pro
     legalComments: "none",
     minify,
     charset: "ascii",
-    define: { PADDLE_CONFIG: JSON.stringify(config) },
+    define: { PADDLE_CONFIG: JSON.stringify(config), PADDLE_TLS: String(config.hub.tls === true) },
     logLevel: "silent",
   });
   const file = result.outputFiles[0];
@@ -102,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
   writeFileSync(out, code);
   const wifi = config.wifi.ssid === "" ? "no Wi-Fi (direct)" : `Wi-Fi "${config.wifi.ssid}"`;
   process.stdout.write(
-    `firmware: ${out} ${Buffer.byteLength(code)} bytes; seat ${config.seat} of ${config.table} -> ${config.hub.host}:${config.hub.port}, ${wifi}; config ${configPath}\n`,
+    `firmware: ${out} ${Buffer.byteLength(code)} bytes; seat ${config.seat} of ${config.table} -> ${config.hub.host}:${config.hub.port}${config.hub.tls ? " (TLS)" : ""}, ${wifi}; config ${configPath}\n`,
   );
 }
 

@@ -51,7 +51,11 @@ export interface DeviceConfig {
   board?: BoardName;
   /** Empty ssid: no Wi-Fi (a wired Espruino, or the interpreter built for a PC). */
   wifi: { ssid: string; password: string };
-  hub: { host: string; port: number };
+  /**
+   * The hub's broker. `tls`: MQTT over TLS, `port` then being the hub's `--mqtts-port`
+   * (default 8883); off by default, see docs/HARDWARE.md, "Transport: TLS on the paddle".
+   */
+  hub: { host: string; port: number; tls?: boolean };
   table: string;
   seat: number;
   password: string;
@@ -65,6 +69,8 @@ export function checkDeviceConfig(c: DeviceConfig): string[] {
   const errors: string[] = [];
   if (typeof c.hub.host !== "string" || c.hub.host === "") errors.push("hub.host is empty");
   if (!(c.hub.port > 0 && c.hub.port < 65536)) errors.push("hub.port must be 1..65535");
+  if (c.hub.tls !== undefined && typeof c.hub.tls !== "boolean")
+    errors.push("hub.tls must be true or false");
   if (!/^[a-z0-9-]{1,32}$/.test(c.table)) errors.push("table must match [a-z0-9-]{1,32}");
   if (!(c.seat >= 1 && c.seat <= 20 && Math.floor(c.seat) === c.seat))
     errors.push("seat must be 1..20");

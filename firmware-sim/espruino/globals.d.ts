@@ -35,9 +35,26 @@ declare function pinMode(pin: EspruinoPin, mode: "input" | "input_pullup" | "out
  */
 declare function espruinoRequire<K extends keyof EspruinoModules>(name: K): EspruinoModules[K];
 
+/** A socket of Espruino's `net`/`tls` modules; the paddle only hands it to the MQTT module. */
+interface EspruinoSocket {
+  end(): void;
+}
+
+/** Espruino's MQTT client: `connect(socket)` speaks MQTT over a socket already opened. */
+type EspruinoMqtt = { connect(socket?: EspruinoSocket): void } & import("../firmware/mqtt.js").Mqtt;
+
 /** The parts of each Espruino module that the paddle uses. */
 interface EspruinoModules {
-  MQTT: { create: import("../firmware/mqtt.js").MqttFactory };
+  MQTT: {
+    create(host: string, options: import("../firmware/mqtt.js").MqttCreateOptions): EspruinoMqtt;
+  };
+  /**
+   * mbedTLS in the firmware (builds with TLS: the ESP32's). It does not check the hub's
+   * certificate (authmode "none"), so `ca` is not passed: it would only cost memory.
+   */
+  tls: {
+    connect(opts: { host: string; port: number }, onConnect: () => void): EspruinoSocket;
+  };
   Wifi: {
     connect(ssid: string, opts: { password: string }, cb: (err: unknown) => void): void;
     on(event: "disconnected", cb: () => void): void;
@@ -57,3 +74,5 @@ declare const I2C1: { setup(opts: { sda: EspruinoPin; scl: EspruinoPin; bitrate?
 
 /** Injected by build.ts from the paddle's configuration file. */
 declare const PADDLE_CONFIG: import("./device-config.js").DeviceConfig;
+/** `PADDLE_CONFIG.hub.tls` as a literal, so that a minified plain build drops the TLS code. */
+declare const PADDLE_TLS: boolean;

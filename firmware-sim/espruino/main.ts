@@ -5,10 +5,10 @@
  * interpreter built for a PC.
  */
 
-import type { MqttFactory } from "../firmware/mqtt.js";
 import { Paddle } from "../firmware/paddle.js";
 import { PIN_KEYS } from "./device-config.js";
 import { createEspruinoHal } from "./hal.js";
+import { espruinoMqttFactory } from "./mqtt-transport.js";
 
 /**
  * The configured pins this board does not have. An invalid pin throws `Invalid pin` at its
@@ -34,8 +34,7 @@ function missingPins(): string[] {
 
 function startPaddle(): Paddle {
   const c = PADDLE_CONFIG;
-  const mqtt: MqttFactory = (host, options) => espruinoRequire("MQTT").create(host, options);
-  const paddle = new Paddle(createEspruinoHal(c), mqtt, {
+  const paddle = new Paddle(createEspruinoHal(c), espruinoMqttFactory(), {
     host: c.hub.host,
     port: c.hub.port,
     table: c.table,

@@ -3,7 +3,6 @@
  * way the interpreter built for Linux behaves (measured, ESPRUINO.md): pins D0..D32 exist,
  * D33 throws `Invalid pin`. A bad pin map must give one clear line and start nothing.
  */
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   bundleFirmware,
@@ -12,53 +11,16 @@ import {
   loadDeviceConfig,
 } from "../../firmware-sim/espruino/build.js";
 import { checkDeviceConfig, type DeviceConfig } from "../../firmware-sim/espruino/device-config.js";
+import { bootOnLinux } from "./espruino-vm.js";
 
 const LINUX_CONFIG = EXAMPLE_CONFIG.replace("example", "linux");
-
-/** Boots a bundle on a pretend Linux Espruino; returns what it printed and what it opened. */
-function bootOnLinux(code: string) {
-  const printed: string[] = [];
-  const mqttHosts: string[] = [];
-  /** Returns 1 (a read level, a watch id) for a pin the build has; throws like Espruino otherwise. */
-  const pin = (p: unknown): number => {
-    const m = /^D(\d+)$/.exec(String(p));
-    if (!m || Number(m[1]) > 32) throw new Error("Invalid pin!");
-    return 1;
-  };
-  const fakeClient = { on: () => undefined, connect: () => undefined };
-  const globals = {
-    console: { log: (s: unknown) => printed.push(String(s)) },
-    setTimeout: () => 0,
-    clearTimeout: () => undefined,
-    setWatch: (_cb: unknown, p: unknown) => pin(p),
-    pinMode: (p: unknown) => pin(p),
-    digitalRead: (p: unknown) => pin(p),
-    digitalWrite: (p: unknown) => pin(p),
-    getTime: () => 1.5,
-    E: { srand: () => undefined, hwRand: () => 7 },
-    I2C1: { setup: () => undefined },
-    require(name: string) {
-      if (name === "MQTT")
-        return {
-          create: (host: string) => {
-            mqttHosts.push(host);
-            return fakeClient;
-          },
-        };
-      if (name === "SSD1306") return { connect: () => ({}) };
-      throw new Error(`no module ${name}`);
-    },
-  };
-  runInNewContext(code, globals);
-  return { printed, mqttHosts };
-}
 
 describe("the paddle at boot on the Espruino build for Linux", () => {
   it("refuses the ESP32 pin map (D33) with one line naming the pin, and connects nowhere", async () => {
     const esp32 = loadDeviceConfig(EXAMPLE_CONFIG);
     const code = await bundleFirmware({ ...esp32, board: "LINUX" } as DeviceConfig, true);
-    const { printed, mqttHosts } = bootOnLinux(code);
-    expect(mqttHosts).toEqual([]);
+    const { printed, mqtt } = bootOnLinux(code);
+    expect(mqtt).toEqual([]);
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatch(/^paddle: cannot start: this board has no pins\.blindfold "D33"/);
     expect(printed[0]).toContain("Invalid pin");
@@ -66,9 +28,9 @@ describe("the paddle at boot on the Espruino build for Linux", () => {
 
   it("starts with the Linux pin map (D0..D32) and connects to the hub", async () => {
     const code = await bundleFirmware(loadDeviceConfig(LINUX_CONFIG), true);
-    const { printed, mqttHosts } = bootOnLinux(code);
+    const { printed, mqtt } = bootOnLinux(code);
     expect(printed.filter((l) => l.startsWith("paddle: cannot start"))).toEqual([]);
-    expect(mqttHosts).toEqual(["127.0.0.1"]);
+    expect(mqtt.map((m) => m.host)).toEqual(["127.0.0.1"]);
   });
 
   it("is refused at build time when a pin is not on the configured board", () => {
