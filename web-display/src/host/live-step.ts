@@ -6,14 +6,17 @@ import { css, html, nothing } from "lit";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
-import { seatList, seatRef, stepName, stepTitle } from "../i18n/index.js";
+import { announcement, seatList, seatRef, stepName, stepTitle } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import "../components/countdown-ring.js";
 import { hostTheme } from "./host-styles.js";
+import { clockTime } from "./when.js";
 
 const SPEAKING = ["speech", "shootout", "lastword"];
 /** How many of the coming speakers are named; the rest are counted. */
 const QUEUE_SHOWN = 4;
+/** The newest announcements, with the hub's time: what the table was just told. */
+const LOG_SHOWN = 6;
 
 export class HostLive extends TableElement {
   static override styles = [
@@ -63,6 +66,22 @@ export class HostLive extends TableElement {
         border-radius: 10px;
         background: #232a36;
       }
+      .log {
+        margin: 12px 0 0;
+        padding: 0;
+        list-style: none;
+        font-size: 14px;
+        overflow-wrap: anywhere;
+      }
+      .log li {
+        padding: 3px 0;
+        border-top: 1px solid var(--panel-edge);
+      }
+      .log .at {
+        color: var(--ink-dim);
+        font-variant-numeric: tabular-nums;
+        margin-right: 8px;
+      }
       .chip.first {
         outline: 2px solid var(--gold);
       }
@@ -83,7 +102,17 @@ export class HostLive extends TableElement {
         </div>
       </div>
       ${this.floor(s)}
+      ${this.log(s)}
     </section>`;
+  }
+
+  private log(s: PublicState) {
+    const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, LOG_SHOWN);
+    if (log.length === 0) return nothing;
+    return html`<ol class="log" data-log>${log.map(
+      (a) =>
+        html`<li data-key=${a.key}><span class="at">${clockTime(a.at, this.tr.lang)}</span> ${announcement(this.tr, a, s.seats, s.ruleset)}</li>`,
+    )}</ol>`;
   }
 
   /** "Paused — 23 s left": the step's time is kept while the clock stands. */

@@ -168,7 +168,7 @@ export class HostVotePanel extends TableElement {
       x.thumbAt === null
         ? ""
         : opened !== null && x.thumbAt >= opened
-          ? secondsAfter(x.thumbAt, opened)
+          ? this.tr.t("host.secondsAfter", { s: secondsAfter(x.thumbAt, opened, this.tr.lang) })
           : clockTime(x.thumbAt, this.tr.lang);
     return html`<span class="thumb ${x.thumbDown ? "down" : ""}" data-thumb=${x.seat}
       data-down=${String(x.thumbDown)} data-at=${x.thumbAt ?? ""}

@@ -23,8 +23,18 @@ export function clockTime(at: number, lang: Lang): string {
   return f.format(new Date(at));
 }
 
-/** Seconds from `from` to `at`, signed, one decimal: "+1.3 s" inside a window, "−0.4 s" before it. */
-export function secondsAfter(at: number, from: number): string {
-  const s = (at - from) / 1000;
-  return `${s < 0 ? "−" : "+"}${Math.abs(s).toFixed(1)} s`;
+const signed = new Map<Lang, Intl.NumberFormat>();
+
+/** Seconds from `from` to `at`, signed, one decimal: "+1.3" inside a window, "−0.4" before it. */
+export function secondsAfter(at: number, from: number, lang: Lang): string {
+  let f = signed.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, {
+      signDisplay: "always",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    signed.set(lang, f);
+  }
+  return f.format((at - from) / 1000);
 }
