@@ -55,8 +55,12 @@ export const forumOptionsSchema = z.strictObject({
   liarVoteShown: z.enum(["plain", "signed"]).default("plain"),
   /** FORUM-OPEN-10: the liar's automatic self-vote counts (i) −1 ("minus") or (ii) +1 ("plus"). */
   liarDefaultVote: z.enum(["minus", "plus"]).default("minus"),
-  /** FORUM-OPEN-10 (a): the public tally carries the net totals ("net") or plain counts ("raw"). */
-  tally: z.enum(["net", "raw"]).default("net"),
+  /**
+   * FORUM-OPEN-10 (a): the public tally counts the published votes plainly ("raw"), the −1
+   * applied only to the result, which names only the lynched; or it shows the net totals
+   * ("net"), which unmasks the liar the moment his vote lowers a count.
+   */
+  tally: z.enum(["raw", "net"]).default("raw"),
   /** FORUM-INACT-03: warnings that disqualify. */
   warningsToDisqualify: z.number().int().min(1).max(10).default(3),
   /** FORUM-OPEN-16: both parties wiped out at once: (a) "draw"; (b) "mafia"; (c) "town". */
