@@ -26,6 +26,9 @@ import type { OutMessage } from "./publisher.js";
 import type { Secrets } from "./secrets.js";
 import type { Table } from "./table.js";
 
+/** What the broker hands a table's inputs to: the Table itself, or a cluster's router. */
+export type TableEndpoint = Pick<Table, "seatInput" | "hostCommand" | "connection">;
+
 /** Where client publishes go after the hub has taken them: nobody can subscribe here. */
 export const SINK_TOPIC = "$SYS/mafia-hub/consumed";
 
@@ -70,10 +73,12 @@ export interface HubBroker {
 
 export async function createBroker(opts: {
   secrets: Secrets;
-  tables: ReadonlyMap<string, Table>;
+  tables: ReadonlyMap<string, TableEndpoint>;
   log: Logger;
   limits?: BrokerLimits | undefined;
   now: () => number;
+  /** A cluster's shared emitter and persistence on Redis (hub/cluster); in memory if not. */
+  shared?: { mq: unknown; persistence: unknown } | undefined;
 }): Promise<HubBroker> {
   const { secrets, tables, now } = opts;
   const log = opts.log.child({ part: "broker" });
@@ -90,6 +95,7 @@ export async function createBroker(opts: {
   const connects = new ConnectLimiter(limits.connect);
 
   const aedes = await Aedes.createBroker({
+    ...(opts.shared ?? {}),
     // A frozen subscriber must not stall every table's publishing for a minute.
     drainTimeout: 10_000,
     connectTimeout: 10_000,

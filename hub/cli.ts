@@ -6,6 +6,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
+import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
 import {
   createLogger,
   LOG_FORMATS,
@@ -33,6 +34,8 @@ export interface HubFlags {
   tlsCert?: string;
   tlsKey?: string;
   audienceDelay: number;
+  cluster?: string;
+  leaseMs: number;
 }
 
 export function port(value: string): number {
@@ -92,6 +95,16 @@ export function addHubFlags(program: Command): Command {
       0,
     )
     .option(
+      "--cluster <url>",
+      "one of many hubs on this Redis (redis://HOST:PORT; docs/CLUSTER.md): journals, table leases and MQTT shared",
+    )
+    .option(
+      "--lease-ms <ms>",
+      "with --cluster: how long a table's lease lasts unrenewed, so how soon another hub takes over",
+      integer(500, 600_000),
+      DEFAULT_LEASE_MS,
+    )
+    .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
       false,
@@ -114,6 +127,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       seats: o.seats,
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
+      ...(o.cluster ? { cluster: { url: o.cluster, leaseMs: o.leaseMs } } : {}),
       ...(o.tls
         ? {
             tls: {

@@ -254,30 +254,46 @@ export async function readJournal(path: string): Promise<JournalContents | null>
   let goodBytes = Buffer.byteLength(text) - Buffer.byteLength(tail);
   if (tail.length > 0)
     dropped = `incomplete last line (${Buffer.byteLength(tail)} bytes, no newline)`;
-  const values: unknown[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    try {
-      values.push(JSON.parse(line));
-    } catch {
-      if (i === lines.length - 1 && dropped === null) {
-        dropped = `unreadable last line ${i + 1} (${Buffer.byteLength(line)} bytes)`;
-        goodBytes -= Buffer.byteLength(line) + 1;
-        break;
-      }
-      throw new JournalCorrupt(
-        `${path}: line ${i + 1} is not JSON; the journal needs a person to look`,
-      );
-    }
+  const last = lines.at(-1);
+  if (dropped === null && last !== undefined && !isJson(last)) {
+    dropped = `unreadable last line ${lines.length} (${Buffer.byteLength(last)} bytes)`;
+    goodBytes -= Buffer.byteLength(last) + 1;
+    lines.pop();
   }
   if (dropped !== null) await truncate(path, goodBytes);
-  const [header, ...rest] = values;
-  if (!isHeader(header)) {
-    if (values.length === 0) return null;
-    throw new JournalCorrupt(`${path}: line 1 is not a journal header`);
+  if (lines.length === 0) return null;
+  return { ...parseJournalLines(path, lines), dropped };
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * Checks and parses a game's lines (header first), wherever they were stored: every line
+ * JSON, checksums right (version 2), records numbered 1, 2, 3 ... Anything wrong throws
+ * JournalCorrupt naming `where` and the line.
+ */
+export function parseJournalLines(
+  where: string,
+  lines: readonly string[],
+): Pick<JournalContents, "header" | "records"> {
   const corrupt = (line: number, what: string) =>
-    new JournalCorrupt(`${path}: line ${line} ${what}; the journal needs a person to look`);
+    new JournalCorrupt(`${where}: line ${line} ${what}; the journal needs a person to look`);
+  const values = lines.map((line, i) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      throw corrupt(i + 1, "is not JSON");
+    }
+  });
+  const [header, ...rest] = values;
+  if (!isHeader(header)) throw new JournalCorrupt(`${where}: line 1 is not a journal header`);
   const checked = header.v >= 2;
   delete (header as { c?: string }).c;
   if (checked && verifiedBody(lines[0] as string) === null) throw corrupt(1, "fails its checksum");
@@ -292,7 +308,7 @@ export async function readJournal(path: string): Promise<JournalContents | null>
     delete (r as { c?: string }).c;
     records.push(r);
   });
-  return { header, records, dropped };
+  return { header, records };
 }
 
 /** Moves a file aside (e.g. a game whose header never reached the disk) without deleting it. */

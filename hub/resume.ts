@@ -1,66 +1,44 @@
 /**
- * Start-up: finds a table's newest game file that has a header and replays it, honouring the
- * host's corrections (hub/history.ts). A record that was accepted once and is refused now
+ * Start-up (or a takeover): the table's newest game from its journal store, replayed,
+ * honouring the host's corrections (hub/history.ts). A record that was accepted once and is refused now
  * stops the hub: resuming would append to a game that is not the one played.
  */
-import { join } from "node:path";
 import type { GameState } from "./engine/index.js";
 import { GameHistory } from "./history.js";
-import {
-  type JournalContents,
-  JournalCorrupt,
-  listGames,
-  readJournal,
-  setAside,
-} from "./journal.js";
+import { JournalCorrupt } from "./journal.js";
+import type { JournalStore, StoredGame } from "./journal-store.js";
 import type { Logger } from "./logger.js";
 import { prepareGame } from "./setup.js";
 
-export interface ResumedGame {
-  path: string;
-  contents: JournalContents;
+export interface ResumedGame extends StoredGame {
   history: GameHistory;
   state: GameState;
 }
 
-export async function resumeNewestGame(dir: string, log: Logger): Promise<ResumedGame | null> {
-  const files = await listGames(dir);
-  for (let i = files.length - 1; i >= 0; i--) {
-    const path = join(dir, files[i] as string);
-    const contents = await readJournal(path);
-    if (!contents) {
-      const moved = await setAside(path, "empty");
-      log.warn(
-        { event: "journal.empty", path, moved },
-        "a game file without a header was set aside",
-      );
-      continue;
-    }
-    if (contents.dropped) {
-      log.warn(
-        { event: "journal.torn", path, dropped: contents.dropped },
-        "torn last record dropped",
-      );
-    }
-    const created = prepareGame(contents.header.config);
-    if (!created.ok)
-      throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
-    const history = new GameHistory(created.state, contents.records);
-    const replayed = history.replay();
-    if (!replayed.ok) {
-      const { record, rejection } = replayed;
-      const line = record.n + 1;
-      log.error(
-        { event: "replay.rejected", path, line, input: record.input, rejection },
-        "journaled input rejected on replay",
-      );
-      throw new JournalCorrupt(
-        `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
-      );
-    }
-    return { path, contents, history, state: replayed.state };
+export async function resumeNewestGame(
+  store: JournalStore,
+  log: Logger,
+): Promise<ResumedGame | null> {
+  const stored = await store.newest(log);
+  if (!stored) return null;
+  const { path, contents } = stored;
+  const created = prepareGame(contents.header.config);
+  if (!created.ok)
+    throw new Error(`${path}: the header no longer makes a game: ${created.message}`);
+  const history = new GameHistory(created.state, contents.records);
+  const replayed = history.replay();
+  if (!replayed.ok) {
+    const { record, rejection } = replayed;
+    const line = record.n + 1;
+    log.error(
+      { event: "replay.rejected", path, line, input: record.input, rejection },
+      "journaled input rejected on replay",
+    );
+    throw new JournalCorrupt(
+      `${path}: line ${line} was accepted once and is rejected on replay (${rejection.code}); the journal needs a person to look`,
+    );
   }
-  return null;
+  return { ...stored, history, state: replayed.state };
 }
 
 /**

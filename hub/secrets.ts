@@ -25,7 +25,7 @@ export function usernamesFor(table: string): string[] {
   return names;
 }
 
-function newPassword(): string {
+export function newPassword(): string {
   // 96 bits, URL-safe: short enough to type into a paddle's setup page.
   return randomBytes(12).toString("base64url");
 }

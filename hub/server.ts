@@ -13,6 +13,7 @@ import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
+import type { Cluster, ClusterOptions } from "./cluster/index.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import type { GameConfig } from "./engine/index.js";
 import { createHttpServer } from "./http.js";
@@ -51,6 +52,11 @@ export interface HubOptions {
   audienceDelaySeconds?: number;
   /** Built display; default web-display/dist of this checkout. */
   staticDir?: string;
+  /**
+   * One of many hubs on a Redis (`--cluster redis://HOST:PORT`, docs/CLUSTER.md): journals
+   * on Redis Streams, tables owned by lease, one MQTT namespace. Omitted: one machine.
+   */
+  cluster?: ClusterOptions;
 }
 
 export interface Hub {
@@ -62,8 +68,11 @@ export interface Hub {
   tlsFingerprint: string | null;
   dataDir: string;
   secrets: Secrets;
+  /** The tables this hub steps (in a cluster: those it owns now). */
   tables: ReadonlyMap<string, Table>;
   broker: HubBroker;
+  /** The cluster this hub is part of, if any. */
+  cluster: Cluster | null;
   stop(): Promise<void>;
 }
 
@@ -126,29 +135,56 @@ async function startLocked(
   lock: DataDirLock,
 ): Promise<Hub> {
   await tightenModes(dataDir);
+  // Loaded only for a cluster: one machine needs no Redis client.
+  const cluster = opts.cluster
+    ? await (await import("./cluster/index.js")).Cluster.open(opts.cluster, tableIds, log, now)
+    : null;
+  try {
+    if (cluster) await cluster.shareSecrets(dataDir, tableIds);
+    return await startServing(opts, { log, now, dataDir, tableIds, seats }, lock, cluster);
+  } catch (err) {
+    await cluster?.stop();
+    throw err;
+  }
+}
+
+async function startServing(
+  opts: HubOptions,
+  { log, now, dataDir, tableIds, seats }: Resolved,
+  lock: DataDirLock,
+  cluster: Cluster | null,
+): Promise<Hub> {
   const secrets = await Secrets.load(dataDir, tableIds, log);
 
   // The broker is created after the tables, but tables publish through it: late binding.
   let broker: HubBroker | null = null;
   const publish = (msg: OutMessage) => (broker ? broker.publish(msg) : Promise.resolve());
-  const tables = new Map<string, Table>();
-  for (const id of tableIds) {
-    const table = new Table({
+  const makeTable = (id: string) =>
+    new Table({
       id,
       dataDir,
       log,
       publish,
       now,
       sync: opts.sync,
+      journals: cluster?.journals,
       audienceDelaySeconds: opts.audienceDelaySeconds,
       defaults: { ruleset: opts.ruleset ?? "sport", seats },
     });
-    tables.set(id, table);
-  }
-  broker = await createBroker({ secrets, tables, log, limits: opts.limits, now });
+  const tables = new Map<string, Table>();
+  if (!cluster) for (const id of tableIds) tables.set(id, makeTable(id));
+  broker = await createBroker({
+    secrets,
+    tables: cluster?.routers ?? tables,
+    log,
+    limits: opts.limits,
+    now,
+    shared: cluster?.shared,
+  });
   const b = broker;
   // Replay before listening; the retained views are published into the broker as each opens.
-  for (const table of tables.values()) await table.open();
+  if (cluster) await cluster.run(makeTable, tables);
+  else for (const table of tables.values()) await table.open();
 
   const tcp = createTcpServer((socket) => {
     socket.setNoDelay(true);
@@ -166,8 +202,9 @@ async function startLocked(
         b.handle(socket);
       })
     : null;
-  const pairing = pairingApi({ secrets, devices: b.devices, tables: new Set(tables.keys()), log });
-  const records = recordRoute({ dataDir, secrets, tables: new Set(tables.keys()) });
+  const tableSet = new Set(tableIds);
+  const pairing = pairingApi({ secrets, devices: b.devices, tables: tableSet, log });
+  const records = recordRoute({ dataDir, secrets, tables: tableSet });
   const api: ApiHandler = async (req, res) =>
     (await pairing(req, res)) || (await records(req, res));
   const http = createHttpServer({
@@ -215,15 +252,18 @@ async function startLocked(
     secrets,
     tables,
     broker: b,
+    cluster,
     stop() {
       stopping ??= (async () => {
         // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
+        await cluster?.stopTaking();
         const closedTcp = closeServer(tcp);
         const closedHttp = closeServer(http);
         const closedTls = mqtts ? closeServer(mqtts) : Promise.resolve();
         for (const t of tables.values()) await t.idle();
         await b.close();
         for (const t of tables.values()) await t.close();
+        await cluster?.stop();
         http.closeAllConnections();
         await Promise.all([closedTcp, closedHttp, closedTls]);
         await lock.release();

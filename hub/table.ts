@@ -8,7 +8,6 @@
  * which is what lets broker.ts hold the PUBACK until the input is on disk.
  */
 
-import { join } from "node:path";
 import {
   authorIsSecret,
   decode,
@@ -33,11 +32,16 @@ import { GameHistory } from "./history.js";
 import {
   type InputSource,
   JOURNAL_VERSION,
-  Journal,
   type JournalHeader,
   type JournalRecord,
   type SyncHook,
 } from "./journal.js";
+import {
+  fileJournals,
+  type JournalBackend,
+  type JournalStore,
+  type JournalWriter,
+} from "./journal-store.js";
 import type { Logger } from "./logger.js";
 import { type PublishFn, TablePublisher } from "./publisher.js";
 import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
@@ -51,6 +55,8 @@ export interface TableOptions {
   publish: PublishFn;
   now: () => number;
   sync?: SyncHook | undefined;
+  /** Where the games are journaled; the data dir's files (`sync` applies) by default. */
+  journals?: JournalBackend | undefined;
   /** How long the audience screen lags behind (seconds); 0 by default. */
   audienceDelaySeconds?: number | undefined;
   /** The game set up when the table has no journal yet. */
@@ -59,9 +65,9 @@ export interface TableOptions {
 
 export class Table {
   readonly id: string;
-  readonly dir: string;
   private state: GameState | null = null;
-  private journal: Journal | null = null;
+  private journal: JournalWriter | null = null;
+  private readonly store: JournalStore;
   private queue: Promise<unknown> = Promise.resolve();
   /** Highest applied seq per `seat:boot`. */
   private readonly duplicates = new Duplicates();
@@ -78,7 +84,7 @@ export class Table {
 
   constructor(private readonly opts: TableOptions) {
     this.id = opts.id;
-    this.dir = join(opts.dataDir, opts.id);
+    this.store = (opts.journals ?? fileJournals(opts.dataDir, opts.sync))(opts.id);
     this.log = opts.log.child({ table: opts.id });
     this.out = new DurableOutbox(
       new TablePublisher(opts.id, opts.publish, this.log, (opts.audienceDelaySeconds ?? 0) * 1000),
@@ -98,7 +104,7 @@ export class Table {
 
   /** Resumes the newest game from its journal, or sets up the default game. */
   async open(): Promise<void> {
-    const resumed = await resumeNewestGame(this.dir, this.log);
+    const resumed = await resumeNewestGame(this.store, this.log);
     if (resumed) {
       const { path, contents, history, state } = resumed;
       this.duplicates.load(contents.header);
@@ -106,7 +112,7 @@ export class Table {
       this.history = history;
       this.state = state;
       const n = contents.records.length;
-      this.journal = await Journal.reopen(path, n, contents.header.v, this.opts.sync);
+      this.journal = await resumed.reopen();
       this.log.info(
         { event: "game.resumed", path, records: n, rev: state.rev },
         "game resumed from journal",
@@ -164,7 +170,7 @@ export class Table {
       setupId,
       ...this.duplicates.forHeader(setupId),
     };
-    const journal = await Journal.create(this.dir, header, this.opts.sync);
+    const journal = await this.store.create(header);
     await this.journal?.close();
     this.journal = journal;
     this.state = state;

@@ -1,0 +1,157 @@
+/**
+ * Inputs that reach a hub which does not own their table travel to the owner over the
+ * cluster's shared emitter (mqemitter-redis, the one Aedes itself uses), on `$SYS` topics
+ * no client may subscribe to. A seat input or host command waits for the owner's answer,
+ * which comes only after the owner journaled it (or found it a duplicate): the forwarding
+ * hub then sends the client its PUBACK. No answer in time (no owner yet, a takeover under
+ * way, a message lost) rejects, so the client is dropped without a PUBACK and re-sends;
+ * the owner's deduplication (seat/boot/seq, command id) makes the re-send harmless.
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger.js";
+
+/** The part of mqemitter the cluster uses. */
+export interface Emitter {
+  on(topic: string, fn: (packet: EmittedPacket, cb: () => void) => void, done?: () => void): void;
+  emit(packet: EmittedPacket, cb?: (err?: Error) => void): void;
+}
+
+export interface EmittedPacket {
+  topic: string;
+  payload: unknown;
+}
+
+/** What travels to a table's owner. */
+export type Forwarded =
+  | { kind: "seat"; seat: number; payload: string }
+  | { kind: "host"; payload: string }
+  | { kind: "conn"; seat: number; opened: boolean }
+  /** A hub took the table: every other hub tells it which seats are connected there. */
+  | { kind: "hello" };
+
+interface Envelope {
+  id: string;
+  from: string;
+  msg: Forwarded;
+}
+
+interface Answer {
+  id: string;
+  ok: boolean;
+  error?: string;
+}
+
+const PREFIX = "$SYS/mafia-hub";
+
+/** The owner's side: runs a forwarded message; null when this hub does not own the table. */
+export type Receiver = (table: string, msg: Forwarded, from: string) => Promise<void> | null;
+
+export class Forwarder {
+  private readonly waiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
+
+  constructor(
+    private readonly mq: Emitter,
+    readonly hubId: string,
+    private readonly log: Logger,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Subscribes to the answers for this hub and to every table's forwarded inputs. */
+  start(receive: Receiver): Promise<void> {
+    const answers = new Promise<void>((resolve) =>
+      this.mq.on(
+        `${PREFIX}/ack/${this.hubId}`,
+        (packet, cb) => {
+          this.answered(parse<Answer>(packet.payload));
+          cb();
+        },
+        resolve,
+      ),
+    );
+    const inputs = new Promise<void>((resolve) =>
+      this.mq.on(
+        `${PREFIX}/fwd/+`,
+        (packet, cb) => {
+          cb();
+          const table = packet.topic.slice(`${PREFIX}/fwd/`.length);
+          const env = parse<Envelope>(packet.payload);
+          if (env && env.from !== this.hubId) this.run(table, env, receive);
+        },
+        resolve,
+      ),
+    );
+    return Promise.all([answers, inputs]).then(() => undefined);
+  }
+
+  private run(table: string, env: Envelope, receive: Receiver): void {
+    const work = receive(table, env.msg, env.from);
+    if (work === null || env.msg.kind === "conn" || env.msg.kind === "hello") {
+      work?.catch((err: Error) =>
+        this.log.warn({ event: "forward.failed", table, err: err.message }),
+      );
+      return;
+    }
+    const reply = (answer: Answer) =>
+      this.mq.emit({ topic: `${PREFIX}/ack/${env.from}`, payload: JSON.stringify(answer) });
+    work.then(
+      () => reply({ id: env.id, ok: true }),
+      (err: Error) => reply({ id: env.id, ok: false, error: err.message }),
+    );
+  }
+
+  private answered(answer: Answer | null): void {
+    const w = answer ? this.waiting.get(answer.id) : undefined;
+    if (!answer || !w) return;
+    this.waiting.delete(answer.id);
+    if (answer.ok) w.resolve();
+    else w.reject(new Error(`owner refused: ${answer.error ?? "unknown"}`));
+  }
+
+  /** Sends to the table's owner and resolves once the owner has made it durable. */
+  send(table: string, msg: Forwarded): Promise<void> {
+    const id = randomUUID();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error(`table ${table}: no owner answered within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      this.waiting.set(id, {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      });
+      this.emit(table, { id, from: this.hubId, msg });
+    });
+  }
+
+  /** Sends without waiting for an answer (connection changes, hello). */
+  tell(table: string, msg: Forwarded): void {
+    this.emit(table, { id: randomUUID(), from: this.hubId, msg });
+  }
+
+  private emit(table: string, env: Envelope): void {
+    this.mq.emit({ topic: `${PREFIX}/fwd/${table}`, payload: JSON.stringify(env) }, (err) => {
+      if (err) this.log.warn({ event: "forward.emit_failed", table, err: err.message });
+    });
+  }
+
+  /** Rejects whatever still waits (the hub is stopping). */
+  stop(): void {
+    for (const w of this.waiting.values()) w.reject(new Error("hub stopping"));
+    this.waiting.clear();
+  }
+}
+
+function parse<T>(payload: unknown): T | null {
+  try {
+    const text = Buffer.isBuffer(payload) ? payload.toString("utf8") : String(payload);
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The journal on Redis Streams, for a cluster: one stream per game,
+ * `mafia:{table}:game:NNNN`, whose first entry is the header and every further entry one
+ * accepted input, as the same checksummed JSON line the file journal writes (field `l`),
+ * with the fencing token of the hub that wrote it (field `t`). `mafia:{table}:current`
+ * names the newest game.
+ *
+ * Each append is one Lua script, atomic in Redis: it refuses unless the table's lease still
+ * holds this hub's value (fencing: lease.ts) and the stream holds exactly the records
+ * before this one (no gap, no repeat), then XADDs. The promise resolves when Redis replied,
+ * which with `appendfsync always` (checked at start, redis.ts) is after the AOF fsync.
+ */
+import type { Redis } from "ioredis";
+import type { EngineInput } from "../engine/index.js";
+import {
+  type InputSource,
+  type JournalHeader,
+  type JournalRecord,
+  parseJournalLines,
+  withChecksum,
+} from "../journal.js";
+import type { JournalBackend, JournalWriter, StoredGame } from "../journal-store.js";
+import { tableKey } from "./keys.js";
+
+/** The lease value a table's appends must carry, or null when this hub does not hold it. */
+export type Fence = (table: string) => string | null;
+
+export class LeaseLost extends Error {}
+
+const APPEND = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('FENCED') end
+if redis.call('XLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return redis.error_reply('ORDER') end
+return redis.call('XADD', KEYS[2], '*', 'l', ARGV[3], 't', ARGV[4])`;
+
+const CREATE = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('FENCED') end
+if (tonumber(redis.call('GET', KEYS[2])) or 0) ~= tonumber(ARGV[2]) then
+  return redis.error_reply('ORDER')
+end
+if redis.call('EXISTS', KEYS[3]) == 1 then return redis.error_reply('ORDER') end
+redis.call('XADD', KEYS[3], '*', 'l', ARGV[3], 't', ARGV[4])
+return redis.call('SET', KEYS[2], ARGV[5])`;
+
+export function gameKey(table: string, game: number): string {
+  return tableKey(table, `game:${String(game).padStart(4, "0")}`);
+}
+
+/** The fencing token inside a lease value `owner:token`. */
+function tokenOf(lease: string): string {
+  return lease.slice(lease.lastIndexOf(":") + 1);
+}
+
+class RedisGame implements JournalWriter {
+  private closed = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly table: string,
+    readonly path: string,
+    private nextN: number,
+    private readonly checksums: boolean,
+    private readonly fence: Fence,
+  ) {}
+
+  async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
+    if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    const record: JournalRecord = { type: "input", n: this.nextN, input };
+    if (src) record.src = src;
+    const json = JSON.stringify(record);
+    const lease = this.fence(this.table);
+    if (lease === null) throw new LeaseLost(`table ${this.table}: this hub holds no lease`);
+    const keys = [tableKey(this.table, "lease"), this.path];
+    const line = this.checksums ? withChecksum(json) : json;
+    await run(this.table, () =>
+      this.redis.eval(APPEND, 2, ...keys, lease, this.nextN, line, tokenOf(lease)),
+    );
+    this.nextN++;
+    return record;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+/** Runs a script; a fencing refusal becomes LeaseLost, anything else stays an error. */
+async function run<T>(table: string, script: () => Promise<T>): Promise<T> {
+  try {
+    return await script();
+  } catch (err) {
+    const msg = (err as Error).message;
+    if (msg.includes("FENCED"))
+      throw new LeaseLost(`table ${table}: the lease is no longer this hub's; nothing written`);
+    if (msg.includes("ORDER"))
+      throw new Error(`table ${table}: the journal in Redis moved under this hub; nothing written`);
+    throw err;
+  }
+}
+
+/** Every table's games in Redis, written under the lease that `fence` names. */
+export function redisJournals(redis: Redis, fence: Fence): JournalBackend {
+  return (table) => ({
+    async newest(): Promise<StoredGame | null> {
+      const current = Number(await redis.get(tableKey(table, "current")));
+      if (!current) return null;
+      const path = gameKey(table, current);
+      const entries = await redis.xrange(path, "-", "+");
+      const lines = entries.map(([id, fields]) => {
+        const at = fields.indexOf("l");
+        if (at < 0 || at % 2 !== 0) throw new Error(`${path}: entry ${id} has no line`);
+        return fields[at + 1] as string;
+      });
+      if (lines.length === 0) return null;
+      const contents = { ...parseJournalLines(path, lines), dropped: null };
+      const checksums = contents.header.v >= 2;
+      const next = contents.records.length + 1;
+      return {
+        path,
+        contents,
+        reopen: async () => new RedisGame(redis, table, path, next, checksums, fence),
+      };
+    },
+
+    async create(header: JournalHeader): Promise<JournalWriter> {
+      const lease = fence(table);
+      if (lease === null) throw new LeaseLost(`table ${table}: this hub holds no lease`);
+      const current = Number(await redis.get(tableKey(table, "current")));
+      const path = gameKey(table, current + 1);
+      const keys = [tableKey(table, "lease"), tableKey(table, "current"), path];
+      const line = withChecksum(JSON.stringify(header));
+      await run(table, () =>
+        redis.eval(CREATE, 3, ...keys, lease, current, line, tokenOf(lease), current + 1),
+      );
+      return new RedisGame(redis, table, path, 1, true, fence);
+    },
+  });
+}
+
+/** Every entry of a game stream with the fencing token that wrote it (tests, tools). */
+export async function readGameTokens(
+  redis: Redis,
+  path: string,
+): Promise<{ id: string; token: number; line: string }[]> {
+  const entries = await redis.xrange(path, "-", "+");
+  return entries.map(([id, f]) => ({
+    id,
+    token: Number(f[f.indexOf("t") + 1]),
+    line: f[f.indexOf("l") + 1] as string,
+  }));
+}

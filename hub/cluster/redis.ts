@@ -1,0 +1,68 @@
+/**
+ * The hub's Redis connection for a cluster (`--cluster redis://HOST:PORT`) and the start-up
+ * check of the settings the kit relies on. An input is acknowledged once Redis replied to
+ * its journal append; that reply means "on disk" only with the AOF on and fsynced before
+ * every reply (`appendonly yes`, `appendfsync always`), and only if Redis never evicts a
+ * key (`maxmemory-policy noeviction`). A Redis that is set up otherwise is refused at
+ * start with what to change, instead of losing acknowledged inputs later.
+ */
+import { Redis } from "ioredis";
+
+/** How long one command may take before the hub treats Redis as gone (ms). */
+export const REDIS_COMMAND_TIMEOUT = 5_000;
+
+export function connectRedis(url: string): Redis {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "redis:")
+    throw new Error(`--cluster ${url}: use redis://HOST:PORT (plain TCP)`);
+  return new Redis(url, {
+    lazyConnect: true,
+    // A command that cannot reach Redis fails instead of waiting: its input is then not
+    // acknowledged, and the paddle re-sends it.
+    maxRetriesPerRequest: 2,
+    commandTimeout: REDIS_COMMAND_TIMEOUT,
+    enableOfflineQueue: true,
+  });
+}
+
+/** What the kit requires of Redis, as `CONFIG GET` names and values. */
+export const REQUIRED_SETTINGS: Readonly<Record<string, string>> = {
+  appendonly: "yes",
+  appendfsync: "always",
+  "maxmemory-policy": "noeviction",
+};
+
+/** Connects and checks the settings; throws with every setting that must change. */
+export async function openClusterRedis(url: string): Promise<Redis> {
+  const redis = connectRedis(url);
+  try {
+    await redis.connect();
+    const wrong: string[] = [];
+    for (const [name, want] of Object.entries(REQUIRED_SETTINGS)) {
+      let got: string | undefined;
+      try {
+        const pair = (await redis.config("GET", name)) as string[];
+        got = pair[1];
+      } catch (err) {
+        throw new Error(
+          `${url}: cannot read CONFIG ${name} (${(err as Error).message}); the hub must check that Redis runs with ${describeRequired()}`,
+        );
+      }
+      if (got !== want) wrong.push(`${name} is ${got ?? "unset"}, needs ${want}`);
+    }
+    if (wrong.length > 0)
+      throw new Error(
+        `${url}: Redis is not durable enough for the journal: ${wrong.join("; ")} (docs/CLUSTER.md)`,
+      );
+    return redis;
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
+}
+
+function describeRequired(): string {
+  return Object.entries(REQUIRED_SETTINGS)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+}
