@@ -26,6 +26,10 @@ export interface JournalWriter {
   readonly path: string;
   /** Appends one accepted input; resolves once it is durable, rejects if it is not. */
   append(input: EngineInput, src?: InputSource): Promise<JournalRecord>;
+  /** Appends without waiting: numbered at once, durable when durable() says so. */
+  add(input: EngineInput, src?: InputSource): JournalRecord;
+  /** Resolves once every record added so far is durable; rejects if one failed. */
+  durable(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -50,8 +50,16 @@ function tokenOf(lease: string): string {
   return lease.slice(lease.lastIndexOf(":") + 1);
 }
 
+/**
+ * One game's stream, open for appending. Appends are pipelined on one connection, so Redis
+ * runs them in the order they were added; a record is durable once its reply and every
+ * earlier one came back (group commit's contract: durable() covers all added so far). After
+ * a refusal or an error the game takes nothing more: the table stops with it.
+ */
 class RedisGame implements JournalWriter {
   private closed = false;
+  private failed: Error | null = null;
+  private last: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly redis: Redis,
@@ -63,22 +71,44 @@ class RedisGame implements JournalWriter {
   ) {}
 
   async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
+    const record = this.add(input, src);
+    await this.last;
+    return record;
+  }
+
+  add(input: EngineInput, src?: InputSource): JournalRecord {
     if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    if (this.failed) throw new Error(`journal ${this.path} failed: ${this.failed.message}`);
+    const lease = this.fence(this.table);
+    if (lease === null) throw new LeaseLost(`table ${this.table}: this hub holds no lease`);
     const record: JournalRecord = { type: "input", n: this.nextN, input };
     if (src) record.src = src;
     const json = JSON.stringify(record);
-    const lease = this.fence(this.table);
-    if (lease === null) throw new LeaseLost(`table ${this.table}: this hub holds no lease`);
-    const keys = [tableKey(this.table, "lease"), this.path];
     const line = this.checksums ? withChecksum(json) : json;
-    await run(this.table, () =>
+    const keys = [tableKey(this.table, "lease"), this.path];
+    const written = run(this.table, () =>
       this.redis.eval(APPEND, 2, ...keys, lease, this.nextN, line, tokenOf(lease)),
+    ).then(
+      () => undefined,
+      (err: Error) => {
+        this.failed ??= err;
+        throw err;
+      },
     );
+    written.catch(() => undefined); // its waiters see the error through durable()
+    const before = this.last;
+    this.last = before.then(() => written);
+    this.last.catch(() => undefined);
     this.nextN++;
     return record;
   }
 
+  durable(): Promise<void> {
+    return this.last;
+  }
+
   async close(): Promise<void> {
+    await this.last.catch(() => undefined);
     this.closed = true;
   }
 }
