@@ -19,10 +19,10 @@ import {
   Paddle,
   removeDir,
   startTestHub,
-  type TestHub,
   tempDir,
 } from "../helpers/hub.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";
+import { clusterHub } from "./fixture.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,14 +33,6 @@ async function redisWith(extra: string[] = []): Promise<RedisServer> {
   const server = await startRedis(extra);
   cleanups.push(() => server.stop());
   return server;
-}
-
-async function clusterHub(url: string): Promise<TestHub> {
-  const dataDir = await tempDir("hub-cluster-");
-  cleanups.push(() => removeDir(dataDir));
-  const hub = await startTestHub({ dataDir, cluster: { url } });
-  cleanups.push(() => hub.stop());
-  return hub;
 }
 
 describe("Redis settings checked at start", () => {
@@ -66,7 +58,7 @@ describe("Redis settings checked at start", () => {
 describe("journal on Redis Streams", () => {
   it("journals each input as a checksummed stream entry, acknowledged only after Redis replied", async () => {
     const server = await redisWith();
-    const hub = await clusterHub(server.url);
+    const hub = await clusterHub(server.url, cleanups);
     const redis = new Redis(server.url);
     cleanups.push(async () => void redis.disconnect());
     const conn = await connectIdentity(hub, "seat/t1/5");
@@ -108,7 +100,7 @@ describe("journal on Redis Streams", () => {
 
   it("another hub on another data dir resumes the same game from Redis alone", async () => {
     const server = await redisWith();
-    const first = await clusterHub(server.url);
+    const first = await clusterHub(server.url, cleanups);
     const conn = await connectIdentity(first, "seat/t1/3");
     const paddle = new Paddle(3, conn);
     await paddle.send("hello", { fw: "1.0.0", caps: [] });
@@ -117,7 +109,7 @@ describe("journal on Redis Streams", () => {
     const before = structuredClone(gameOf(first));
     await first.stop(); // gives its lease up
 
-    const second = await clusterHub(server.url);
+    const second = await clusterHub(server.url, cleanups);
     const resumed = gameOf(second);
     expect(resumed.deal).toEqual(before.deal);
     expect(resumed.seats.map((s) => s.fw ?? null)).toEqual(before.seats.map((s) => s.fw ?? null));

@@ -17,26 +17,15 @@ import {
   endAll,
   HostConsole,
   Paddle,
-  removeDir,
-  startTestHub,
   subscribeGranted,
-  type TestHub,
-  tempDir,
 } from "../helpers/hub.js";
 import { startRedis } from "../helpers/redis-server.js";
+import { clusterHub } from "./fixture.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function clusterHub(url: string): Promise<TestHub> {
-  const dataDir = await tempDir("hub-cluster-");
-  cleanups.push(() => removeDir(dataDir));
-  const hub = await startTestHub({ dataDir, cluster: { url } });
-  cleanups.push(() => hub.stop());
-  return hub;
-}
 
 describe("two hubs, one Redis, one game", () => {
   it("a paddle on hub A and the display on hub B see one game, stepped by its owner only", async () => {
@@ -44,8 +33,8 @@ describe("two hubs, one Redis, one game", () => {
     cleanups.push(() => server.stop());
     const redis = new Redis(server.url);
     cleanups.push(async () => void redis.disconnect());
-    const a = await clusterHub(server.url);
-    const b = await clusterHub(server.url);
+    const a = await clusterHub(server.url, cleanups);
+    const b = await clusterHub(server.url, cleanups);
     expect(a.cluster?.owns("t1")).toBe(true);
     expect(b.cluster?.owns("t1")).toBe(false);
     expect(b.tables.size).toBe(0); // B has no table to step

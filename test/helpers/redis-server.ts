@@ -17,7 +17,8 @@ export interface RedisServer {
 
 const REDIS_BIN = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now (the caller retries if it is taken meanwhile). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
