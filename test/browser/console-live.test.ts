@@ -116,6 +116,7 @@ describe("the judge's console, live", () => {
     const voters = [4, 6, 7];
     for (const n of voters) await paddle(n).thumb(true);
     await waitFor(page, 'host-vote-panel [data-down-count="3"]');
+    await waitFor(page, `host-vote-panel [data-nominee="${FIRST}"] [data-live-count="3"]`);
     for (const n of voters) {
       const chip = page.locator(`host-vote-panel [data-thumb="${n}"]`);
       expect(await chip.getAttribute("data-down")).toBe("true");
@@ -143,6 +144,7 @@ describe("the judge's console, live", () => {
     await paddle(8).thumb(true);
     await waitFor(page, 'host-vote-panel [data-thumb="8"][data-down="true"]');
     await waitFor(page, 'host-vote-panel [data-down-count="1"]');
+    await waitFor(page, `host-vote-panel [data-nominee="${SECOND}"] [data-live-count="1"]`);
     expect(await page.locator('host-vote-panel [data-thumb="4"]').getAttribute("data-down")).toBe(
       "false",
     );

@@ -53,6 +53,10 @@ export class HostVotePanel extends TableElement {
       .dim {
         color: var(--ink-dim);
       }
+      .live {
+        color: var(--green);
+        font-weight: 800;
+      }
       .count {
         margin-left: auto;
         font-size: 20px;
@@ -140,8 +144,25 @@ export class HostVotePanel extends TableElement {
       <span class="who">${seatRef(this.tr, s.seats, n)}</span>
       ${by === undefined ? nothing : html`<span class="by" data-by=${by}>${t("host.nominatedBy", { seat: seatRef(this.tr, s.seats, by) })}</span>`}
       ${counting ? html`<span class="badge">${t("host.countingNow")}</span>` : nothing}
+      ${
+        counting && s.ruleset === "sport"
+          ? html`<span class="live" data-live-count=${this.pending(s, view).length}>${t("host.liveCount", { n: this.pending(s, view).length })}</span>`
+          : nothing
+      }
       <span class="count" data-tally=${counted ?? ""}>${counted ?? "–"}</span>
     </li>`;
+  }
+
+  /**
+   * The thumbs that would count for the nominee if the window closed now: down, alive, and
+   * not already counted for an earlier nominee (SPORT-VOTE-03: one vote per voter).
+   */
+  private pending(s: PublicState, view: HostView): number[] {
+    const living = new Set(s.seats.filter((x) => x.alive).map((x) => x.seat));
+    const counted = view.votes ?? {};
+    return view.seats
+      .filter((x) => living.has(x.seat) && x.thumbDown === true && !(String(x.seat) in counted))
+      .map((x) => x.seat);
   }
 
   private leaveTally(s: PublicState) {

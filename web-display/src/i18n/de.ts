@@ -250,6 +250,7 @@ export const de: Record<MessageKey, string> = {
   "host.nominatedBy": "nominiert von {seat}",
   "host.countingNow": "wird gezählt",
   "host.thumbsNow": "Daumen jetzt unten",
+  "host.liveCount": "zählten jetzt: {n}",
   "host.secondsAfter": "{s} s",
   "host.downInWindow": "in diesem Fenster gesenkt: jetzt heben ist eine Provokation",
   "host.secretMark": "GEHEIM",

@@ -250,6 +250,7 @@ export const en = {
   "host.nominatedBy": "nominated by {seat}",
   "host.countingNow": "counting now",
   "host.thumbsNow": "Thumbs down now",
+  "host.liveCount": "would count now: {n}",
   "host.secondsAfter": "{s} s",
   "host.downInWindow": "went down in this window: lifting it now is a provocation",
   "host.secretMark": "SECRET",

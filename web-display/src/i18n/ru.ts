@@ -248,6 +248,7 @@ export const ru: Record<MessageKey, string> = {
   "host.nominatedBy": "выставил {seat}",
   "host.countingNow": "идёт подсчёт",
   "host.thumbsNow": "Большие пальцы опущены",
+  "host.liveCount": "засчитано бы сейчас: {n}",
   "host.secondsAfter": "{s} с",
   "host.downInWindow": "опустил в этом окне: поднять сейчас — провокация",
   "host.secretMark": "ТАЙНО",
