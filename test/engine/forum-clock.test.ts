@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { applyInPlace, createGame, nextDeadline, publicView } from "../../hub/engine/index.js";
 import { nextLocal } from "../../hub/engine/rulesets/forum/calendar.js";
-import { FORUM_DEAL, ForumTable, forumTable } from "../helpers/forum.js";
+import { BOSS, DETECTIVE, FORUM_DEAL, ForumTable, forumTable } from "../helpers/forum.js";
 
 /** 2026-03-28 11:00 in Berlin (CET, UTC+1); the clocks go forward the next night. */
 const SAT_11H = Date.UTC(2026, 2, 28, 10, 0);
@@ -47,20 +47,35 @@ describe("forum clocks", () => {
     expect(d.state.flow.votes).toEqual({});
   });
 
-  it("FORUM-TIME-04: the next day starts at the night's end, when its results are due", () => {
-    const d = forumTable().pastStatus().endPhase();
+  it("FORUM-TIME-04: the detective's answer is there when the next day starts, at the night's end", () => {
+    const d = forumTable().pastStatus().endPhase().endPhase().endPhase(); // Night 2 (even)
+    expect([d.state.phase, d.state.round]).toEqual(["night", 2]);
+    expect(d.act(DETECTIVE, "check", [BOSS])).toBeNull();
     const nightEnd = d.state.clock.until;
     d.endPhase();
     expect(d.at).toBe(nightEnd);
-    expect(d.state.announcements.at(-1)?.key).toBe("forum.day.start");
+    expect(d.state.step).toBe("day");
+    expect(d.view(DETECTIVE).results.at(-1)).toEqual({
+      night: 2,
+      key: "forum.check.mafia",
+      seats: [BOSS],
+    });
   });
 
-  it("FORUM-TIME-05: the day runs from 13:00 on: actions sent then for the coming night are taken (the night module's offers by day)", () => {
+  it("FORUM-TIME-05: from 13:00, while the day runs, the night's answers may already be sent; they take effect that night", () => {
     const d = calendar();
-    // Day 1 opened at the game's start; Day 2 at 13:00, the time the seed names for early PNs.
-    d.endPhase().endPhase();
+    d.endPhase().endPhase(); // Day 2 from 13:00; Night 2 (even) comes at 20:00
     expect(d.at).toBe(Date.UTC(2026, 2, 29, 11, 0));
-    expect(d.state.phase).toBe("day");
+    expect(d.view(DETECTIVE).offers?.map((p) => p.action)).toContain("check");
+    d.at += 60_000; // 13:01
+    expect(d.act(DETECTIVE, "check", [9])).toBeNull();
+    expect(d.view(DETECTIVE).results.some((r) => r.key.startsWith("forum.check"))).toBe(false);
+    d.endPhase().endPhase(); // the night, then the morning at 13:00
+    expect(d.view(DETECTIVE).results.at(-1)).toEqual({
+      night: 2,
+      key: "forum.check.notMafia",
+      seats: [9],
+    });
   });
 
   it("FORUM-OPEN-01: (a) Day 13:00–20:00, Night 20:00–13:00, both times and the zone configurable", () => {
