@@ -30,7 +30,7 @@ export const TEXT_KINDS = ["will", "ad", "pseudonym", "message"] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
 export function isTextKind(kind: unknown): kind is TextKind {
-  return typeof kind === "string" && (TEXT_KINDS as readonly string[]).includes(kind);
+  return typeof kind === "string" && (TEXT_KINDS as readonly string[]).indexOf(kind) >= 0;
 }
 
 /**
