@@ -135,6 +135,23 @@ describe("FORUM-RUF: the Rufmörder", () => {
   });
 });
 
+describe("FORUM-OPEN-12 (a): option framing 'inverted'", () => {
+  it("FORUM-OPEN-12 (a), FORUM-RUF-02: a check or comparison of the framed player is inverted", () => {
+    const t = new NightTable();
+    t.rules = { framing: "inverted" };
+    t.start(2);
+    t.act(3, "frame", [2]);
+    t.act(5, "check", [2]); // the Spion, framed: "not a mafioso"
+    expect(of(t.dawn(), 5)).toEqual([["forum.check.notMafia", [2]]]);
+    t.start(3);
+    t.act(3, "frame", [9]);
+    t.act(6, "compare", [9, 10]);
+    expect(of(t.dawn(), 6)).toEqual([["forum.compare.different", [9, 10]]]);
+    t.start(4).act(5, "check", [9]); // not framed tonight: the truth
+    expect(of(t.dawn(), 5)).toEqual([["forum.check.notMafia", [9]]]);
+  });
+});
+
 describe("FORUM-SPY: the Spion", () => {
   it("FORUM-SPY-01: he is on no one's list and no one is on his; he cannot be named successor", () => {
     const t = new NightTable().start(1);

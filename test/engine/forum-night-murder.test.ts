@@ -168,11 +168,11 @@ describe("FORUM-OPEN-07: precedence of the murder's checks", () => {
 });
 
 describe("FORUM-OPEN-13: the murder's targets", () => {
-  it("FORUM-OPEN-13: any other living player, a fellow mafioso included; never a dead one", () => {
+  it("FORUM-OPEN-13: any living player, a fellow mafioso included; never a dead one", () => {
     const t = new NightTable();
     t.kill(11);
     t.start(1);
-    expect(t.offers(1)[0]?.targets).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13]);
+    expect(t.offers(1)[0]?.targets).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13]);
     expect(t.act(1, "kill", [11])?.code).toBe("bad_target");
     t.murder(1, 3);
     expect(t.dawn().report.deaths).toEqual([{ seat: 3, how: "murdered" }]);

@@ -117,4 +117,22 @@ describe("FORUM-OPEN-09: succession", () => {
     expect(passOffice(t.view(), t.night, r)).toBeNull();
     expect(r).toEqual(before);
   });
+
+  it("FORUM-OPEN-09 (b), option succession 'lotNoSpy': never the Spion; (c) 'none': no more murders", () => {
+    const b = new NightTable(["boss", "spy", "framer", "citizen", "citizen"]);
+    b.rules = { succession: "lotNoSpy" };
+    b.kill(1);
+    expect(passOffice(b.view(), b.night, rng())).toBe(3);
+    b.kill(3);
+    expect(passOffice(b.view(), b.night, rng())).toBeNull();
+    expect(b.night.office.holder).toBeNull();
+    expect(b.start(1).offers(2)).toEqual([]);
+    const c = new NightTable(["boss", "spy", "framer", "citizen", "citizen"]);
+    c.rules = { succession: "none" };
+    c.start(1).act(1, "successor", [3], "heir");
+    c.kill(1);
+    expect(passOffice(c.view(), c.night, rng())).toBe(3); // a named heir still takes over
+    c.kill(3);
+    expect(passOffice(c.view(), c.night, rng())).toBeNull();
+  });
 });

@@ -37,8 +37,12 @@ export class NightTable {
     this.night = emptyForumNight(this.view());
   }
 
+  /** The options the night reads (FORUM-OPEN-09/12); the recommendations when unset. */
+  rules: NightView["rules"] = {};
+
   view(): NightView {
     return {
+      rules: this.rules,
       night: this.number,
       until: 1_000_000,
       seats: this.seats.map((s) => ({ ...s })),

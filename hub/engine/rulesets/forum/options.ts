@@ -61,6 +61,17 @@ export const forumOptionsSchema = z.strictObject({
    * ("net"), which unmasks the liar the moment his vote lowers a count.
    */
   tally: z.enum(["raw", "net"]).default("raw"),
+  /**
+   * FORUM-OPEN-09: the office when its holder dies without a living heir: (a) "lot", drawn
+   * among the living mafiosi but the Spion, else the Spion; (b) "lotNoSpy", the same but never
+   * the Spion (no more murders); (c) "none", no more murders.
+   */
+  succession: z.enum(["lot", "lotNoSpy", "none"]).default("lot"),
+  /**
+   * FORUM-OPEN-12: the framer's falsified result: (b) "mafioso", the framed player counts as
+   * a mafioso in that night's checks; (a) "inverted", a check or comparison of him is inverted.
+   */
+  framing: z.enum(["mafioso", "inverted"]).default("mafioso"),
   /** FORUM-INACT-03: warnings that disqualify. */
   warningsToDisqualify: z.number().int().min(1).max(10).default(3),
   /** FORUM-OPEN-16: both parties wiped out at once: (a) "draw"; (b) "mafia"; (c) "town". */

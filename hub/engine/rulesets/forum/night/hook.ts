@@ -10,6 +10,7 @@
 import type { Prompt } from "../../../../../protocol/index.js";
 import { type Game, reject } from "../../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../../types.js";
+import type { ForumOptions } from "../options.js";
 import { forumRole } from "../roles/index.js";
 import { forumFlow } from "../state.js";
 import { forumNightAct, nightOffers, startForumNight } from "./offers.js";
@@ -36,12 +37,14 @@ const bookOf = (state: GameState) => forumFlow(state).nightBook as ForumNightBoo
 /** The night being played, or by day the coming one (`starting`: the night now beginning). */
 function viewOf(state: GameState, starting = false): NightView {
   const flow = forumFlow(state);
+  const o = state.options as ForumOptions;
   const night = state.phase === "night" || starting;
   return {
     night: night ? flow.night : flow.night + 1,
     until: state.phase === "night" ? state.clock.until : null,
     seats: state.seats,
     role: forumRole,
+    rules: { succession: o.succession, framing: o.framing },
   };
 }
 

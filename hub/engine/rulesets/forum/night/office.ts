@@ -3,10 +3,18 @@
  * passes on (FORUM-OPEN-09 (a)). The holder may name an heir for his death, or hand the
  * office over at once; a handover lasts until handed on again, and the new holder keeps his
  * own role's abilities. When the holder dies (disqualification counts as death), the heir
- * takes over if alive, else a living mafioso other than the Spion drawn by lot, else the Spion.
+ * takes over if alive, else a living mafioso other than the Spion drawn by lot, else the Spion
+ * (option `succession` gives the catalog's other readings).
  */
 import { nextInt, type RngState } from "../../../rng.js";
-import { type ForumNight, isMafia, type NightSeat, type NightView, seatOf } from "./state.js";
+import {
+  type ForumNight,
+  isMafia,
+  type NightSeat,
+  type NightView,
+  rulesOf,
+  seatOf,
+} from "./state.js";
 
 /** `successor`'s options: name the heir for one's death, or hand the office over now. */
 export const SUCCESSOR_OPTIONS = ["heir", "handover"] as const;
@@ -39,11 +47,12 @@ export function passOffice(view: NightView, night: ForumNight, rng: RngState): n
   if (office.holder === null || seatOf(view, office.holder).alive) return null;
   const living = view.seats.filter((s) => s.alive && isMafia(s));
   const known = living.filter((s) => view.role(s.role)?.knownToTeam === true);
+  const { succession } = rulesOf(view);
+  const draw = (from: NightSeat[]) =>
+    from.length > 0 ? (from[nextInt(rng, from.length)] as NightSeat).seat : null;
   let next: number | null = office.heir;
-  if (next === null && known.length > 0)
-    next = (known[nextInt(rng, known.length)] as NightSeat).seat;
-  if (next === null && living.length > 0)
-    next = (living[nextInt(rng, living.length)] as NightSeat).seat;
+  if (next === null && succession !== "none") next = draw(known);
+  if (next === null && succession === "lot") next = draw(living);
   office.holder = next;
   office.heir = null;
   return next;

@@ -17,7 +17,9 @@ import {
   type ForumNight,
   type ForumNightAction,
   isMafia,
+  type NightRules,
   type NightView,
+  rulesOf,
   seatOf,
 } from "./state.js";
 
@@ -101,6 +103,24 @@ const result = (night: number, key: string, seats: readonly number[]): PrivateRe
 });
 
 /**
+ * A check's "is a mafioso" or a comparison's "same party". FORUM-RUF-02, FORUM-OPEN-12: by
+ * (b) "mafioso" a framed player counts as a mafioso tonight; by (a) "inverted" an answer
+ * about him is inverted.
+ */
+function answer(
+  kind: "check" | "compare",
+  targets: readonly number[],
+  framed: readonly boolean[],
+  view: NightView,
+  framing: NightRules["framing"],
+): boolean {
+  const byParty = framing === "mafioso";
+  const party = targets.map((t, i) => (byParty && framed[i]) || isMafia(seatOf(view, t)));
+  const truth = kind === "check" ? party[0] === true : party[0] === party[1];
+  return !byParty && framed.some((f) => f) ? !truth : truth;
+}
+
+/**
  * Resolves night `view.night` (the view as it is at the night's end, before its deaths).
  * Changes only `night.lastProtect`; the caller applies the deaths, publishes the report,
  * hands each result to its seat, and then passes the office on (office.ts).
@@ -111,6 +131,7 @@ export function resolveForumNight(
   deathMessage: DeathMessage,
 ): ForumDawn {
   const n = view.night;
+  const rules = rulesOf(view);
   const { actions, outcome: planned } = nightActions(view, night, deathMessage);
   const out = resolveNight(FORUM_NIGHT_TABLE, actions);
   const protect = actions.find((a) => a.kind === "protect");
@@ -140,15 +161,14 @@ export function resolveForumNight(
   const results: ForumDawn["results"] = [];
   const asked: PrivateResult[] = [];
   for (const { action, framed } of out.investigations) {
-    // FORUM-RUF-02, FORUM-OPEN-12 (b): a framed player counts as a mafioso tonight.
-    const party = action.targets.map((t, i) => framed[i] === true || isMafia(seatOf(view, t)));
     const kind = action.kind as Extract<ForumNightAction, "check" | "compare">;
+    const yes = answer(kind, action.targets, framed, view, rules.framing);
     const key =
       kind === "check"
-        ? party[0]
+        ? yes
           ? "forum.check.mafia"
           : "forum.check.notMafia"
-        : party[0] === party[1]
+        : yes
           ? "forum.compare.same"
           : "forum.compare.different";
     // FORUM-DET-03, FORUM-MM-02; FORUM-OPEN-14: only to a living recipient.

@@ -58,6 +58,18 @@ export interface NightView {
   readonly seats: readonly NightSeat[];
   /** The role of a role id, or null (the ruleset's registry). */
   role(id: string | null): NightRole | null;
+  /** The options the night reads; the catalog's recommendations when left out. */
+  readonly rules?: Partial<NightRules>;
+}
+
+/** FORUM-OPEN-09 and FORUM-OPEN-12 readings (the forum's options of the same names). */
+export interface NightRules {
+  succession: "lot" | "lotNoSpy" | "none";
+  framing: "mafioso" | "inverted";
+}
+
+export function rulesOf(view: NightView): NightRules {
+  return { succession: "lot", framing: "mafioso", ...view.rules };
 }
 
 /** The mafia's office (FORUM-BOSS-01..04, FORUM-OPEN-09). */
