@@ -172,8 +172,11 @@ export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise
     const display = o.printPairing
       ? l.display
       : `carries the display's key: run with --print-pairing, or pair with the display/${l.table} password in ${hub.dataDir}/secrets.json`;
+    const audience = o.printPairing
+      ? l.audience
+      : `carries the audience key: run with --print-pairing, or get it on the host console`;
     log.info(
-      { event: "hub.pairing", table: l.table, display, host: l.host },
+      { event: "hub.pairing", table: l.table, display, host: l.host, audience },
       "open the display link on the table's screen; the host console asks for the host password",
     );
   }

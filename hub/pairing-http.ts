@@ -1,13 +1,20 @@
 /**
  * The host console's pairing API over HTTP, for phones (issue 15):
- *   GET  /api/pairing?table=T                 every seat's password, to draw the QR codes
+ *   GET  /api/pairing?table=T                 every seat's password, to draw the QR codes,
+ *                                             and the audience screen's (`audience/{T}`)
  *   POST /api/pairing/revoke?table=T&seat=N   a new password for seat N, its connections closed
  * Both need `Authorization: Bearer <the host password of T>`. Seat passwords never travel
  * on MQTT (the contract says they are never published) and never sit in a URL the server
  * sees: the phone's link carries its password in the fragment. Nothing here logs a password.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { hostUsername, isSeatNumber, MAX_SEATS, seatUsername } from "../protocol/index.js";
+import {
+  audienceUsername,
+  hostUsername,
+  isSeatNumber,
+  MAX_SEATS,
+  seatUsername,
+} from "../protocol/index.js";
 import type { SeatDevices } from "./devices.js";
 import type { Logger } from "./logger.js";
 import type { Secrets } from "./secrets.js";
@@ -57,7 +64,9 @@ export function pairingApi(deps: PairingApiDeps): ApiHandler {
       for (let seat = 1; seat <= MAX_SEATS; seat++) {
         seats.push({ seat, password: deps.secrets.password(seatUsername(table, seat)) ?? "" });
       }
-      json(res, 200, { table, seats });
+      // The audience screen shows every role (sport): only the host may hand out its link.
+      const audience = deps.secrets.password(audienceUsername(table)) ?? "";
+      json(res, 200, { table, seats, audience });
       return true;
     }
     if (path === "/api/pairing/revoke" && req.method === "POST") {

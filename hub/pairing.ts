@@ -1,7 +1,7 @@
 /**
- * Pairing links for the screens: the display's link carries its key in the URL fragment
- * (browsers never send it to the server), the host console's link none (it asks for the
- * host password). The key is a secret like the passwords in secrets.json, so it never goes
+ * Pairing links for the screens: the display's and the audience screen's links carry their
+ * keys in the URL fragment (browsers never send it to the server), the host console's link
+ * none (it asks for the host password). The key is a secret like the passwords in secrets.json, so it never goes
  * into a log line (issue 10): logs say where to find the links. People at a terminal get
  * the links as plain lines with a QR code to scan; a pipe gets them only with
  * `--print-pairing`.
@@ -12,15 +12,19 @@ export interface PairingLink {
   table: string;
   display: string;
   host: string;
+  /** The audience screen (every role in sport): for the hall or a stream, never the table. */
+  audience: string;
 }
 
 export function pairingLinks(hub: Hub, origin: string): PairingLink[] {
   return [...hub.tables.keys()].map((table) => {
     const key = encodeURIComponent(hub.secrets.password(`display/${table}`) ?? "");
+    const audienceKey = encodeURIComponent(hub.secrets.password(`audience/${table}`) ?? "");
     return {
       table,
       display: `${origin}/?table=${table}#k=${key}`,
       host: `${origin}/host/?table=${table}`,
+      audience: `${origin}/audience/?table=${table}#k=${audienceKey}`,
     };
   });
 }
@@ -33,6 +37,7 @@ export async function pairingText(links: PairingLink[]): Promise<string> {
     for (const [what, url] of [
       [`display of table ${l.table} (open on the table's screen)`, l.display],
       [`host console of table ${l.table} (asks for the host password)`, l.host],
+      [`audience screen of table ${l.table} (every role: for the hall or a stream)`, l.audience],
     ] as const) {
       parts.push(`${what}:\n  ${url}\n`);
       parts.push(await QRCode.toString(url, { type: "terminal", small: true }));

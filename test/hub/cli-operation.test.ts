@@ -112,20 +112,23 @@ describe("npm start under a supervisor", () => {
 });
 
 describe("logs", () => {
-  it("a pipe gets JSON lines and never the display's key, unless --print-pairing", async () => {
+  it("a pipe gets JSON lines and never the display's or the audience's key, unless --print-pairing", async () => {
     const dir = await newDir();
     const hub = await spawnHub(["--data-dir", dir, ...PORTS]);
     const key = (await hub.secrets())["display/t1"] as string;
+    const audienceKey = (await hub.secrets())["audience/t1"] as string;
     hub.proc.kill("SIGTERM");
     await hub.exited;
     const lines = hub.stderr().trim().split("\n");
     expect(lines.every((l) => l.startsWith("{"))).toBe(true);
     expect(hub.stderr()).not.toContain(key);
+    expect(hub.stderr()).not.toContain(audienceKey);
     expect(hub.stderr()).toMatch(/--print-pairing/);
     const asked = await spawnHub(["--data-dir", dir, "--print-pairing", ...PORTS]);
     asked.proc.kill("SIGTERM");
     await asked.exited;
     expect(asked.stderr()).toContain(`#k=${encodeURIComponent(key)}`);
+    expect(asked.stderr()).toContain(`/audience/?table=t1#k=${encodeURIComponent(audienceKey)}`);
   }, 60_000);
 
   it("a terminal gets readable lines, the pairing links as plain lines and a QR code", async () => {

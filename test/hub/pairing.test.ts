@@ -24,7 +24,7 @@ function closed(client: MqttClient): Promise<void> {
 }
 
 describe("pairing API", () => {
-  it("answers only the table's host password, and never caches", async () => {
+  it("answers only the table's host password (the audience key included), and never caches", async () => {
     const refused: Record<string, string>[] = [
       {},
       { authorization: "Bearer wrong" },
@@ -35,18 +35,23 @@ describe("pairing API", () => {
       expect(r.status).toBe(401);
       expect(await r.json()).toEqual({ error: "not_authorized" });
     }
-    const display = { authorization: `Bearer ${f.hub.secrets.password(`display/${T}`)}` };
-    expect((await fetch(`${base()}/api/pairing?table=${T}`, { headers: display })).status).toBe(
-      401,
-    );
+    for (const other of [`display/${T}`, `audience/${T}`, `seat/${T}/4`]) {
+      const headers = { authorization: `Bearer ${f.hub.secrets.password(other)}` };
+      const refusedOther = await fetch(`${base()}/api/pairing?table=${T}`, { headers });
+      expect(refusedOther.status, other).toBe(401);
+    }
     expect((await fetch(`${base()}/api/pairing?table=nope`, { headers: hostAuth() })).status).toBe(
       404,
     );
     const r = await fetch(`${base()}/api/pairing?table=${T}`, { headers: hostAuth() });
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("no-store");
-    const body = (await r.json()) as { seats: { seat: number; password: string }[] };
+    const body = (await r.json()) as {
+      seats: { seat: number; password: string }[];
+      audience: string;
+    };
     expect(body.seats).toHaveLength(20);
+    expect(body.audience).toBe(f.hub.secrets.password(`audience/${T}`));
     expect(body.seats[3]).toEqual({ seat: 4, password: f.hub.secrets.password(`seat/${T}/4`) });
     const wrongMethod = await fetch(`${base()}/api/pairing/revoke?table=${T}&seat=4`, {
       headers: hostAuth(),
