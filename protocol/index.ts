@@ -1,3 +1,4 @@
+export * from "./audience.js";
 export * from "./codec.js";
 export * from "./devices.js";
 export * from "./errors.js";

@@ -1,6 +1,6 @@
 /**
- * The display (`/`), the host console (`/host/`) and the phone's seat (`/seat/`) as three
- * pages of one build, served by the hub from web-display/dist. `npm run build:display`
+ * The display (`/`), the host console (`/host/`), the phone's seat (`/seat/`) and the
+ * audience screen (`/audience/`) as four pages of one build, served by the hub from web-display/dist. `npm run build:display`
  * runs this.
  */
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ export default defineConfig({
         display: here("index.html"),
         host: here("host/index.html"),
         seat: here("seat/index.html"),
+        audience: here("audience/index.html"),
       },
     },
   },

@@ -6,6 +6,7 @@
  * anything, or mutate the state through the context and return null. step() clones the
  * state before calling them; replay applies them in place.
  */
+import type { AudienceExtra } from "../../protocol/audience.js";
 import {
   ERROR_MESSAGES,
   type OptionSpec,
@@ -32,15 +33,8 @@ export type OptionsResult =
   | { ok: true; options: Record<string, unknown>; warnings: string[] }
   | { ok: false; errors: string[] };
 
-/** The audience's knowledge beyond the public view (see Ruleset.audience). */
-export interface AudienceExtra {
-  /** Seat → role id. */
-  roles: Record<string, string>;
-  /** Night choices of steps already over, oldest first: who chose what. */
-  night: { round: number; step: string; seat: number; action: string; targets: number[] }[];
-  /** Checks made in steps already over, with their answers. */
-  results: { seat: number; night: number; key: string; seats: number[] }[];
-}
+/** The audience's knowledge beyond the public view (see Ruleset.audience): protocol/audience.ts. */
+export type { AudienceExtra };
 
 export interface Ruleset {
   id: RulesetId;

@@ -55,6 +55,22 @@ describe("the audience view (pure)", () => {
     ]);
   });
 
+  it("SPORT-SETUP-05: a night's shots stay on the audience screen through the next day and later nights", () => {
+    const d = new EngineDriver({ options: { autoAdvance: false } }).start(DEAL);
+    d.skipNight().passAll();
+    while (d.state.phase === "day") d.next();
+    for (const s of [1, 2, 3]) d.actOk(s, "shoot", [5]);
+    d.answerRest().next();
+    while (d.state.phase === "night") d.answerRest().next();
+    expect(d.state.phase).toBe("day"); // the morning cleared the night's own bookkeeping
+    const night = audienceView(d.state, d.at).audience?.night ?? [];
+    expect(night.map((c) => [c.round, c.seat, c.targets])).toEqual([
+      [1, 1, [5]],
+      [1, 2, [5]],
+      [1, 3, [5]],
+    ]);
+  });
+
   it("gives the audience nothing beyond the public view where the rules say nothing (app)", () => {
     const d = new EngineDriver({ ruleset: "app", seats: 8 }).start();
     expect(audienceView(d.state, d.at).audience).toBeNull();

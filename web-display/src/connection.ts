@@ -5,14 +5,19 @@
  * so that no screen ever shows stale data as if it were current.
  *
  * The display connects as `display/{table}` and subscribes to `public/#` only; the host
- * console connects as `host/{table}` and also gets `host/#` and may send commands.
+ * console connects as `host/{table}` and also gets `host/#` and may send commands; the
+ * audience screen connects as `audience/{table}` and reads only `audience/state` (the
+ * public state plus every role, held back by the hub's audience delay).
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
 import mqtt, { type MqttClient } from "mqtt";
+import { type AudienceExtra, audienceStateSchema } from "../../protocol/audience.js";
 import { type DeviceList, deviceListSchema } from "../../protocol/devices.js";
 import type { HostCommand, HostReply } from "../../protocol/host.js";
 import { type RulesetList, rulesetListSchema } from "../../protocol/rulesets.js";
 import {
+  audienceFilter,
+  audienceUsername,
   displayUsername,
   hostCommandTopic,
   hostFilter,
@@ -29,7 +34,7 @@ import {
 import { type HostView, parseHostView } from "./host-view.js";
 
 export type LinkStatus = "connecting" | "online" | "lost" | "refused";
-export type Identity = "display" | "host";
+export type Identity = "display" | "host" | "audience";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A host command without its id: the controller numbers commands itself. */
@@ -53,6 +58,8 @@ export interface TableSnapshot {
   offset: number;
   /** The latest announcements, oldest first. */
   announcements: LogEntry[];
+  /** Audience screen only: what the rules let the hall know beyond the table. */
+  audience: AudienceExtra | null;
   /** Host console only. */
   hostView: HostView | null;
   /** Host console only: which seats are connected, on a phone or a paddle. */
@@ -73,6 +80,11 @@ export interface ConnectionOptions {
 }
 
 const ANNOUNCEMENTS_SHOWN = 12;
+const USERNAMES: Record<Identity, (table: string) => string> = {
+  host: hostUsername,
+  display: displayUsername,
+  audience: audienceUsername,
+};
 const COMMANDS_KEPT = 40;
 /** CONNACK codes 4 (bad username or password) and 5 (not authorized). */
 const REFUSED_CODES = new Set([4, 5, 134, 135]);
@@ -99,6 +111,7 @@ export class TableConnection implements ReactiveController {
       state: null,
       offset: 0,
       announcements: [],
+      audience: null,
       hostView: null,
       devices: null,
       rulesets: null,
@@ -125,7 +138,7 @@ export class TableConnection implements ReactiveController {
     clientCounter += 1;
     const client = mqtt.connect(this.opts.url, {
       protocolVersion: 4,
-      username: identity === "host" ? hostUsername(table) : displayUsername(table),
+      username: USERNAMES[identity](table),
       password: this.opts.password,
       clientId: `${identity}-${table}-${Date.now().toString(36)}-${clientCounter}`,
       clean: true,
@@ -137,8 +150,12 @@ export class TableConnection implements ReactiveController {
     this.client = client;
     this.update({ status: "connecting" });
     client.on("connect", () => {
-      const filters =
-        identity === "host" ? [publicFilter(table), hostFilter(table)] : [publicFilter(table)];
+      const filters = {
+        host: [publicFilter(table), hostFilter(table)],
+        display: [publicFilter(table)],
+        // Not public/#: the audience's copy runs behind by the delay, the log would not.
+        audience: [audienceFilter(table)],
+      }[identity];
       client.subscribe(filters, { qos: 1 });
       this.update({ status: "online" });
     });
@@ -149,14 +166,14 @@ export class TableConnection implements ReactiveController {
       const code = (err as Error & { code?: number }).code;
       if (typeof code === "number" && REFUSED_CODES.has(code)) {
         client.end(true);
-        this.update({ status: "refused", state: null, hostView: null });
+        this.update({ status: "refused", state: null, hostView: null, audience: null });
       }
     });
   }
 
   private lost(): void {
     if (this.snap.status === "refused") return;
-    this.update({ status: "lost", state: null, hostView: null });
+    this.update({ status: "lost", state: null, hostView: null, audience: null });
   }
 
   close(): void {
@@ -181,6 +198,7 @@ export class TableConnection implements ReactiveController {
       return;
     }
     if (parsed.kind === "public.state") this.onState(json);
+    else if (parsed.kind === "audience.state") this.onAudience(json);
     else if (parsed.kind === "public.log") this.onLog(json);
     else if (parsed.kind === "host.view") this.update({ hostView: parseHostView(json) });
     else if (parsed.kind === "host.reply") this.onReply(json);
@@ -209,6 +227,16 @@ export class TableConnection implements ReactiveController {
       offset: state.now - Date.now(),
       announcements: state.announcements.slice(-ANNOUNCEMENTS_SHOWN),
     });
+  }
+
+  private onAudience(json: unknown): void {
+    const result = audienceStateSchema.safeParse(json);
+    if (json !== null && !result.success) {
+      console.warn("audience/state does not match the protocol", result.error.issues);
+      return;
+    }
+    this.onState(json);
+    this.update({ audience: result.success ? result.data.audience : null });
   }
 
   /** An announcement newer than the state's list (the state normally carries it already). */

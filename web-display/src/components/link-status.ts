@@ -10,8 +10,18 @@ import { theme } from "../styles.js";
 export type LinkProblem = LinkStatus | "unpaired" | "nostate";
 
 export class LinkStatusScreen extends MafiaElement {
-  static override properties = { problem: { attribute: false } };
+  static override properties = {
+    problem: { attribute: false },
+    words: { attribute: false },
+  };
   declare problem: LinkProblem;
+  /** Whose key: the display's (`ui`) or the audience screen's (`audience`) wording. */
+  declare words: "ui" | "audience";
+
+  constructor() {
+    super();
+    this.words = "ui";
+  }
 
   static override styles = [
     theme,
@@ -83,12 +93,12 @@ export class LinkStatusScreen extends MafiaElement {
           <h1 class="lost" data-link="lost">${t("ui.lost")}</h1>
           <p>${t("ui.lostHint")}</p>`;
       case "refused":
-        return html`<h1 data-link="refused">${t("ui.refused")}</h1>
-          <p>${t("ui.pairHint")}</p>
+        return html`<h1 data-link="refused">${t(`${this.words}.refused`)}</h1>
+          <p>${t(`${this.words}.pairHint`)}</p>
           ${this.form()}`;
       case "unpaired":
-        return html`<h1 data-link="unpaired">${t("ui.unpaired")}</h1>
-          <p>${t("ui.pairHint")}</p>
+        return html`<h1 data-link="unpaired">${t(`${this.words}.unpaired`)}</h1>
+          <p>${t(`${this.words}.pairHint`)}</p>
           ${this.form()}`;
       case "nostate":
         return html`<div class="dot"></div>
@@ -104,8 +114,8 @@ export class LinkStatusScreen extends MafiaElement {
   private form() {
     const t = this.tr.t;
     return html`<form @submit=${this.submit}>
-      <input name="key" type="password" autocomplete="off" aria-label=${t("ui.keyLabel")}
-        placeholder=${t("ui.keyLabel")} />
+      <input name="key" type="password" autocomplete="off" aria-label=${t(`${this.words}.keyLabel`)}
+        placeholder=${t(`${this.words}.keyLabel`)} />
       <button type="submit">${t("ui.pair")}</button>
     </form>`;
   }

@@ -13,18 +13,40 @@ export function seatPosition(n: number, count: number): { x: number; y: number }
 
 const SPEAKING = ["speech", "shootout", "lastword"];
 
+/** Open votes (sport): whom each voter's counted vote went to (a tally key), by seat. */
+export function votesBySeat(state: PublicState): Map<number, string> {
+  const votedFor = new Map<number, string>();
+  for (const [key, seats] of Object.entries(state.voters ?? {}))
+    for (const voter of seats) votedFor.set(voter, key);
+  return votedFor;
+}
+
+/** The role to show on a seat: the audience's, the end's, or one the rules made public. */
+export function shownRole(
+  state: PublicState,
+  seat: PublicState["seats"][number],
+  roles: Record<string, string> | null,
+): string | null {
+  const known = roles ?? (state.phase === "ended" ? state.roles : null);
+  return known ? (known[String(seat.seat)] ?? seat.role) : seat.role;
+}
+
 export class SeatRing extends MafiaElement {
   static override properties = {
     state: { attribute: false },
     night: { type: Boolean },
+    roles: { attribute: false },
   };
 
   declare state: PublicState;
   declare night: boolean;
+  /** Every seat's role, for the audience screen only (the display never sets it). */
+  declare roles: Record<string, string> | null;
 
   constructor() {
     super();
     this.night = false;
+    this.roles = null;
   }
 
   static override styles = [
@@ -68,22 +90,18 @@ export class SeatRing extends MafiaElement {
 
   override render() {
     const s = this.state;
-    const ended = s.phase === "ended";
     const speaking = s.phase === "day" && SPEAKING.includes(s.step);
     // Open votes (sport): each voter's chip says whom his counted vote went to.
-    const votedFor = new Map<number, string>();
-    for (const [key, seats] of Object.entries(s.voters ?? {}))
-      for (const voter of seats) votedFor.set(voter, key);
+    const votedFor = votesBySeat(s);
     return html`<div class="oval"></div>
       <div class="center"><slot></slot></div>
       ${s.seats.map((seat) => {
         const p = seatPosition(seat.seat, s.seats.length);
-        const role = ended && s.roles ? (s.roles[String(seat.seat)] ?? null) : seat.role;
         return html`<mafia-seat
           style="left:${p.x}%;top:${p.y}%"
           .seat=${seat}
           .ruleset=${s.ruleset}
-          .role=${role}
+          .role=${shownRole(s, seat, this.roles)}
           ?speaker=${speaking && s.speaker === seat.seat}
           ?counting=${s.counting === seat.seat}
           .nominee=${s.phase === "day" ? s.nominations.indexOf(seat.seat) + 1 : 0}

@@ -15,6 +15,7 @@ import type { TableConnection } from "../connection.js";
 import { TableElement } from "../element.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
+import "../audience/audience-link.js";
 
 /** The QR code's options; the browser test draws the same link with them to compare. */
 export const QR_OPTIONS = { type: "svg", margin: 2, errorCorrectionLevel: "M" } as const;
@@ -106,6 +107,7 @@ export class HostPairing extends TableElement {
       </table>
       ${this.shown !== null && this.qr ? this.code(this.shown) : nothing}
       ${this.message ? html`<div class="msg" role="status">${this.message}</div>` : nothing}
+      <mafia-audience-link .connection=${this.connection} table=${this.snapshot?.table ?? ""}></mafia-audience-link>
     </section>`;
   }
 

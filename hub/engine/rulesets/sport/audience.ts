@@ -16,17 +16,11 @@ export function sportAudience(state: GameState): AudienceExtra {
   const current = NIGHT_STEPS.indexOf(state.step as SportNightStep);
   const over = (step: SportNightStep, night: number) =>
     state.phase !== "night" || night < state.round || current > NIGHT_STEPS.indexOf(step);
+  // Logged when the mafia's step ends, so a shot is never shown while its step runs.
   const night: AudienceExtra["night"] = [];
-  const shots = flowOf(state).night?.shots ?? {};
-  if (state.round > 0 && over("mafia", state.round)) {
+  for (const { round, shots } of flowOf(state).shotLog ?? []) {
     for (const [seat, targets] of Object.entries(shots)) {
-      night.push({
-        round: state.round,
-        step: "mafia",
-        seat: Number(seat),
-        action: "shoot",
-        targets,
-      });
+      night.push({ round, step: "mafia", seat: Number(seat), action: "shoot", targets });
     }
   }
   const results: AudienceExtra["results"] = [];

@@ -56,6 +56,12 @@ export interface SportFlow {
   nominators: Record<string, number>;
   /** Every foul given: seat → when and why, in order (host console; the count is the seat's). */
   fouls: Record<string, FoulMark[]>;
+  /**
+   * Every night's shots, appended when the mafia's step ends (the audience screen shows them
+   * from then on, SPORT-SETUP-05; `night` is cleared in the morning). Absent in games
+   * journaled before it existed until their next night.
+   */
+  shotLog?: { round: number; shots: Record<string, number[]> }[];
   /** The first night's victim's best-move guess, once the host has entered it (bestmove.ts). */
   bestMove?: { seat: number; guess: number[] } | null;
 }

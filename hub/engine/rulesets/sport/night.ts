@@ -55,7 +55,14 @@ export function endNightStep(g: Game): void {
   sweepBlindfolds(g);
   if (state.phase === "ended") return;
   const index = NIGHT_STEPS.indexOf(state.step as SportNightStep);
-  if (state.step === "mafia" && state.round > 0) resolveShot(g);
+  if (state.step === "mafia" && state.round > 0) {
+    const { flow } = sportOf(g);
+    const shots = Object.fromEntries(
+      Object.entries((flow.night as NightFlow).shots).map(([k, v]) => [k, [...v]]),
+    );
+    flow.shotLog = [...(flow.shotLog ?? []), { round: state.round, shots }];
+    resolveShot(g);
+  }
   const next = NIGHT_STEPS[index + 1];
   if (next) {
     g.enter("night", next, o.nightStepSeconds);

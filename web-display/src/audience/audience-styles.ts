@@ -1,0 +1,120 @@
+/**
+ * The audience screen's two looks: the full screen (the display's layout, with every role
+ * on the seats and the night beside them) and the overlay (`:host([overlay])`), which
+ * paints no background at all so that streaming software keys nothing out.
+ */
+import { css } from "lit";
+
+export const audienceStyles = css`
+  :host {
+    display: block;
+    position: fixed;
+    inset: 0;
+    background: radial-gradient(ellipse at 50% 30%, #1b1f2a 0%, var(--bg) 70%);
+    overflow: hidden;
+  }
+  :host([overlay]) {
+    background: transparent;
+  }
+  header {
+    position: absolute;
+    top: 0;
+    left: 0;
+    right: 0;
+    height: 11vh;
+    display: flex;
+    align-items: center;
+    gap: 3vh;
+    padding: 0 3.5vh;
+    border-bottom: 0.3vh solid var(--panel-edge);
+    background: rgba(0, 0, 0, 0.35);
+  }
+  .brand {
+    font-size: 2.8vh;
+    font-weight: 900;
+    letter-spacing: 0.2em;
+    text-transform: uppercase;
+    color: var(--gold);
+  }
+  header .title {
+    flex: 1;
+    min-width: 0;
+    font-size: 4.6vh;
+    font-weight: 800;
+    overflow-wrap: anywhere;
+  }
+  .paused {
+    font-size: 3vh;
+    font-weight: 800;
+    padding: 0.6vh 1.6vh;
+    border-radius: 1vh;
+    background: var(--amber);
+    color: #1a1200;
+    text-transform: uppercase;
+  }
+  .oval {
+    position: absolute;
+    top: 12vh;
+    bottom: 1vh;
+    left: 1vw;
+    right: 31vw;
+  }
+  aside {
+    position: absolute;
+    top: 14vh;
+    bottom: 3vh;
+    right: 2.5vw;
+    width: 27vw;
+    display: flex;
+    flex-direction: column;
+    gap: 2.4vh;
+    overflow: hidden;
+  }
+  aside mafia-side-panel {
+    flex: 1;
+    min-height: 0;
+  }
+  .none {
+    font-size: 2.4vh;
+    color: var(--ink-faint);
+    margin: 0;
+  }
+  .night {
+    text-align: center;
+    color: var(--night-ink);
+  }
+  .night-title {
+    font-size: 7vh;
+    font-weight: 900;
+    color: #dfe6f5;
+  }
+  .night-line {
+    font-size: 3.6vh;
+    font-weight: 600;
+    margin-bottom: 2vh;
+  }
+  mafia-countdown {
+    --ring-size: 13vh;
+    --ring-color: #5a74a8;
+  }
+  .box {
+    position: absolute;
+    top: 3vh;
+    left: 3vh;
+    max-width: 40vw;
+    padding: 1.5vh 2vh;
+    border-radius: 1.5vh;
+    background: rgba(11, 13, 18, 0.82);
+  }
+  .box .title {
+    font-size: 3.6vh;
+    font-weight: 800;
+    margin-bottom: 1vh;
+  }
+  .strip {
+    position: absolute;
+    left: 2vh;
+    right: 2vh;
+    bottom: 3vh;
+  }
+`;
