@@ -3,10 +3,11 @@
  * (forum/text/). The day, the phase flow and the deaths call these and nothing else of
  * those modules, so each can change its inside without touching the rest.
  */
-import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
+import type { Prompt, TextAction } from "../../../../protocol/index.js";
+import type { Game } from "../../ruleset.js";
 import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
-import { type DeathMessages, forumNightHook } from "./night/hook.js";
+import { forumNightHook } from "./night/hook.js";
+import { forumDeathMessages, forumTextHook } from "./text/hook.js";
 
 export type ActInput = Extract<SeatAction, { kind: "act" }>;
 
@@ -28,28 +29,15 @@ export interface ForumNightHook {
 
 export interface ForumTextHook {
   /** A text input (kinds `will`, `ad`, `pseudonym`, `message`); null when accepted. */
-  input(g: Game, seat: SeatState, action: SeatAction): Rejection | null;
+  input(g: Game, seat: SeatState, action: TextAction): Rejection | null;
   /** A seat died or left: its will goes out (FORUM-WILL-02). */
   death(g: Game, seat: SeatState): void;
   /** The end of a day or a night: the paper is published (FORUM-NEWS-01). */
   paper(g: Game, edition: "day" | "night"): void;
 }
 
-/**
- * The boss's death message for the night's murder (FORUM-KILL-08). Until forum/text/ lands
- * there is none, so no murder happens.
- */
-const DEATH_MESSAGES: DeathMessages = {
-  of: () => null,
-  publish() {},
-};
-
 /** The night: forum/night/hook.ts. */
-export const NIGHT_HOOK: ForumNightHook = forumNightHook(DEATH_MESSAGES);
+export const NIGHT_HOOK: ForumNightHook = forumNightHook(forumDeathMessages);
 
-/** Until forum/text/ lands: texts are not taken. */
-export const TEXT_HOOK: ForumTextHook = {
-  input: () => reject("bad_action", "this hub takes no texts yet"),
-  death() {},
-  paper() {},
-};
+/** The texts: forum/text/hook.ts. */
+export const TEXT_HOOK: ForumTextHook = forumTextHook;

@@ -20,6 +20,7 @@ import { FORUM_ROLES, forumComposition } from "./roles/index.js";
 import { forumFlow, initialForumFlow } from "./state.js";
 import { coverRole, sendFirstStatus } from "./status.js";
 import { suspect, suspectPrompt } from "./suspect.js";
+import { forumHostFlow, forumPublicText, forumSeatText } from "./text/hook.js";
 import { castVote, publicVotes, votePrompt, votersByTarget } from "./vote.js";
 import { checkForumWin, credited } from "./win.js";
 
@@ -59,8 +60,7 @@ function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null 
     case "blindfold":
       return null; // sensors carry no rule in the forum
     default:
-      if (!seat.alive) return reject("not_in_game");
-      return TEXT_HOOK.input(g, seat, action);
+      return TEXT_HOOK.input(g, seat, action); // texts reach onText (step.ts); never here
   }
 }
 
@@ -88,6 +88,10 @@ export const forum: Ruleset = {
     sendFirstStatus(g);
   },
   onSeat,
+  onText: (g, seat, action) => TEXT_HOOK.input(g, seat, action),
+  publicText: forumPublicText,
+  seatText: forumSeatText,
+  hostFlow: forumHostFlow,
   onStepEnd: (g) => endStep(g),
   onFoul: () => reject("wrong_step", "the forum ruleset has no fouls; use warn"),
   onRemove(g, seat, reason) {

@@ -72,6 +72,8 @@ export const forumOptionsSchema = z.strictObject({
    * a mafioso in that night's checks; (a) "inverted", a check or comparison of him is inverted.
    */
   framing: z.enum(["mafioso", "inverted"]).default("mafioso"),
+  /** FORUM-NEWS-07, FORUM-OPEN-15 (a): ads a player may place in the whole game. */
+  adLimit: z.number().int().min(0).max(50).default(5),
   /** FORUM-INACT-03: warnings that disqualify. */
   warningsToDisqualify: z.number().int().min(1).max(10).default(3),
   /** FORUM-OPEN-16: both parties wiped out at once: (a) "draw"; (b) "mafia"; (c) "town". */
