@@ -76,7 +76,7 @@ describe("forum vote", () => {
   });
 
   it("FORUM-VOTE-05: the single highest net total is lynched, the liar's −1 included", () => {
-    const d = liarScenario(day1({ tally: "net" }));
+    const d = liarScenario(day1());
     expect(d.state.tally).toMatchObject({ 11: 3, 12: 1 });
     d.endPhase();
     expect(entries(d, "vote.lynched").map((e) => e.seats)).toEqual([[11]]);
@@ -113,7 +113,7 @@ describe("forum vote", () => {
   });
 
   it("FORUM-LIAR-02: the liar's vote counts −1 for the player he names", () => {
-    const d = day1({ tally: "net" });
+    const d = day1();
     d.vote(9, 12).vote(LIAR, 12);
     expect(d.state.tally).toEqual({ 12: 0 });
     const e = liarScenario(day1());
@@ -122,7 +122,7 @@ describe("forum vote", () => {
   });
 
   it('FORUM-LIAR-03: with option "straight" the liar\'s vote counts as a normal vote', () => {
-    const d = liarScenario(day1({ tally: "net" }), "straight");
+    const d = liarScenario(day1(), "straight");
     expect(d.state.tally).toMatchObject({ 11: 3, 12: 3 });
     expect(d.view(LIAR).prompt?.options).toEqual(["straight"]);
     expect(d.view(9).prompt?.options).toEqual([]);
@@ -156,14 +156,14 @@ describe("forum vote", () => {
     for (const s of [1, 2, 3, 5, 6, 7, 8, 11, 12, 13]) p.vote(s, s);
     p.endPhase();
     expect(p.logKeys()).toContain("forum.vote.tie");
-    // The public tally shows plain counts, so that it does not unmask the liar as he votes;
-    // `tally: "net"` shows the net totals, the −1 in plain sight.
-    const g = day1();
-    g.vote(LIAR, 9);
-    expect(g.state.tally).toEqual({ 9: 1 });
-    const n = day1({ tally: "net" });
+    // The −1 is applied in the public tally (the catalog's reading); `tally: "raw"` counts
+    // the published votes plainly, so that the tally does not point at the liar as he votes.
+    const n = day1();
     n.vote(LIAR, 9);
     expect(n.state.tally).toEqual({ 9: -1 });
+    const g = day1({ tally: "raw" });
+    g.vote(LIAR, 9);
+    expect(g.state.tally).toEqual({ 9: 1 });
   });
 
   it("FORUM-OPEN-11: oneself may be named; a vote for a player gone by the deadline is void and earns no warning; the gone player's vote is discarded", () => {

@@ -415,4 +415,7 @@ export const de: Record<MessageKey, string> = {
   "log.warned": "Verwarnung für {seat} ({warnings})",
   "log.disqualified": "{seat} ist nach {warnings} Verwarnungen disqualifiziert",
   "log.terror.attack": "{a} verübt einen Anschlag auf {b}: beide sind tot",
+  "status.citizen": "Du bist ein Bürger.",
+  "status.true": "Dein wahrer Status (die erste PN war für alle gleich)",
+  "insider.hit": "Du hast den Detektiv gefunden",
 };

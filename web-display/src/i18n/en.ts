@@ -413,6 +413,9 @@ export const en = {
   "log.warned": "Warning for {seat} ({warnings})",
   "log.disqualified": "{seat} is disqualified after {warnings} warnings",
   "log.terror.attack": "{a} attacks {b}: both are dead",
+  "status.citizen": "You are a citizen.",
+  "status.true": "Your true status (the first message was the same for everyone)",
+  "insider.hit": "You found the detective",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

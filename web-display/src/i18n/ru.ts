@@ -412,4 +412,7 @@ export const ru: Record<MessageKey, string> = {
   "log.warned": "Предупреждение игроку {seat} ({warnings})",
   "log.disqualified": "{seat} дисквалифицирован после {warnings} предупреждений",
   "log.terror.attack": "{a} совершает теракт против {b}: оба мертвы",
+  "status.citizen": "Вы мирный житель.",
+  "status.true": "Ваш настоящий статус (первое сообщение было у всех одинаковым)",
+  "insider.hit": "Вы нашли детектива",
 };

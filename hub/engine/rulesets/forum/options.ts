@@ -56,11 +56,11 @@ export const forumOptionsSchema = z.strictObject({
   /** FORUM-OPEN-10: the liar's automatic self-vote counts (i) −1 ("minus") or (ii) +1 ("plus"). */
   liarDefaultVote: z.enum(["minus", "plus"]).default("minus"),
   /**
-   * FORUM-OPEN-10 (a): the public tally counts the published votes plainly ("raw"), the −1
-   * applied only to the result, which names only the lynched; or it shows the net totals
-   * ("net"), which unmasks the liar the moment his vote lowers a count.
+   * FORUM-OPEN-10 (a): the −1 is applied in the public tally ("net", the catalog's reading;
+   * the table can infer the liar when his vote lowers a count), or the tally counts the
+   * published votes plainly and the −1 shows only in the result ("raw").
    */
-  tally: z.enum(["raw", "net"]).default("raw"),
+  tally: z.enum(["net", "raw"]).default("net"),
   /**
    * FORUM-OPEN-09: the office when its holder dies without a living heir: (a) "lot", drawn
    * among the living mafiosi but the Spion, else the Spion; (b) "lotNoSpy", the same but never
