@@ -8,13 +8,14 @@ import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
 import { ru } from "./ru.js";
 import { SCREEN_WORDS, type ScreenKey } from "./screens.js";
+import { TEXT_WORDS, type TextKey } from "./texts.js";
 
 export { ordinal } from "./screens.js";
 export type { MessageKey };
-export const DICTIONARIES: Record<Lang, Record<MessageKey | ScreenKey, string>> = {
-  en: { ...en, ...SCREEN_WORDS.en },
-  de: { ...de, ...SCREEN_WORDS.de },
-  ru: { ...ru, ...SCREEN_WORDS.ru },
+export const DICTIONARIES: Record<Lang, Record<MessageKey | ScreenKey | TextKey, string>> = {
+  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en },
+  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de },
+  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru },
 };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
