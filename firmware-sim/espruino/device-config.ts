@@ -56,6 +56,8 @@ export interface DeviceConfig {
    * (default 8883); off by default, see docs/HARDWARE.md, "Transport: TLS on the paddle".
    */
   hub: { host: string; port: number; tls?: boolean };
+  /** A cluster's further hubs (same transport), tried in turn when a link is lost. */
+  moreHubs?: { host: string; port: number }[];
   table: string;
   seat: number;
   password: string;
@@ -71,6 +73,10 @@ export function checkDeviceConfig(c: DeviceConfig): string[] {
   if (!(c.hub.port > 0 && c.hub.port < 65536)) errors.push("hub.port must be 1..65535");
   if (c.hub.tls !== undefined && typeof c.hub.tls !== "boolean")
     errors.push("hub.tls must be true or false");
+  (c.moreHubs || []).forEach((h, i) => {
+    if (typeof h.host !== "string" || h.host === "") errors.push(`moreHubs[${i}].host is empty`);
+    if (!(h.port > 0 && h.port < 65536)) errors.push(`moreHubs[${i}].port must be 1..65535`);
+  });
   if (!/^[a-z0-9-]{1,32}$/.test(c.table)) errors.push("table must match [a-z0-9-]{1,32}");
   if (!(c.seat >= 1 && c.seat <= 20 && Math.floor(c.seat) === c.seat))
     errors.push("seat must be 1..20");

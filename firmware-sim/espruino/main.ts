@@ -37,6 +37,7 @@ function startPaddle(): Paddle {
   const paddle = new Paddle(createEspruinoHal(c), espruinoMqttFactory(), {
     host: c.hub.host,
     port: c.hub.port,
+    hubs: c.moreHubs || [],
     table: c.table,
     seat: c.seat,
     password: c.password,

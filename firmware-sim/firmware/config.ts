@@ -16,6 +16,8 @@ export interface Timings {
 export interface PaddleSettings {
   host: string;
   port: number;
+  /** Further hubs of a cluster, tried in turn after `host` when a link is lost (docs/CLUSTER.md). */
+  hubs?: { host: string; port: number }[];
   table: string;
   seat: number;
   password: string;

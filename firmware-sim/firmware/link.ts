@@ -36,8 +36,11 @@ export interface LinkEvents {
 }
 
 export interface LinkTarget {
-  host: string;
-  port: number;
+  /**
+   * The hubs to try, in turn: the first at start, the next after each lost link or failed
+   * attempt (a cluster of hubs on one Redis, docs/CLUSTER.md). One hub: always that one.
+   */
+  hubs: { host: string; port: number }[];
   table: string;
   seat: number;
   password: string;
@@ -67,6 +70,8 @@ export class Link {
   faultStreak = 0;
   connects = 0;
   private client: Mqtt | null = null;
+  /** Index into target.hubs of the hub the client talks to. */
+  private hub = 0;
   private timer: TimerHandle | null = null;
   /** PUBACK watchdogs that fired in a row (less one for each PUBACK in time since). */
   private slowAcks = 0;
@@ -86,21 +91,36 @@ export class Link {
 
   start(): void {
     if (this.state !== "off") return;
+    this.client = this.clientFor(this.hub);
+    this.connect();
+  }
+
+  /** A client for one hub; events of a client no longer current are ignored. */
+  private clientFor(index: number): Mqtt {
     const t = this.target;
-    const client = this.factory(t.host, {
+    const hub = t.hubs[index] || t.hubs[0];
+    const client = this.factory(hub ? hub.host : "", {
       client_id: `${t.device}-${t.table}-${t.seat}-${this.outbox.boot}`,
       username: seatUsername(t.table, t.seat),
       password: t.password,
       keep_alive: this.timings.keepAliveSeconds,
-      port: t.port,
+      port: hub ? hub.port : 1883,
     });
-    client.on("connected", () => this.onConnected());
-    client.on("disconnected", () => this.onDisconnected());
-    client.on("publish", (msg: MqttMessage) => this.onPublish(msg));
-    client.on("puback", () => this.onPuback());
+    const current = () => client === this.client;
+    client.on("connected", () => current() && this.onConnected());
+    client.on("disconnected", () => current() && this.onDisconnected());
+    client.on("publish", (msg: MqttMessage) => current() && this.onPublish(msg));
+    client.on("puback", () => current() && this.onPuback());
     client.on("error", (message: string) => this.hal.log(`mqtt: ${message}`));
-    this.client = client;
-    this.connect();
+    return client;
+  }
+
+  /** With more than one hub: the next one, on a fresh client (Espruino binds the host). */
+  private nextHub(): void {
+    const n = this.target.hubs.length;
+    if (n < 2) return;
+    this.hub = (this.hub + 1) % n;
+    this.client = this.clientFor(this.hub);
   }
 
   stop(): void {
@@ -198,7 +218,9 @@ export class Link {
     this.events.down(reason, fault);
     this.timer = this.hal.setTimeout(() => {
       this.timer = null;
-      if (this.state === "backoff") this.connect();
+      if (this.state !== "backoff") return;
+      this.nextHub();
+      this.connect();
     }, delay);
   }
 

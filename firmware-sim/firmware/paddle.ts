@@ -64,8 +64,7 @@ export class Paddle {
       hal,
       mqtt,
       {
-        host: settings.host,
-        port: settings.port,
+        hubs: [{ host: settings.host, port: settings.port }].concat(settings.hubs || []),
         table: this.table,
         seat: this.seat,
         password: settings.password,

@@ -42,7 +42,10 @@ async function main(argv: string[]): Promise<void> {
     .description("Simulated paddles: the real firmware, N at a time, over MQTT")
     .option("--seats <n>", "paddles to run", int(1, 20), 10)
     .option("--table <id>", "table id", "t1")
-    .option("--hub <url>", "a running hub, e.g. mqtt://127.0.0.1:1883 (default: start one here)")
+    .option(
+      "--hub <url>",
+      "a running hub, e.g. mqtt://127.0.0.1:1883, or a cluster's hubs comma-separated (default: start one here)",
+    )
     .option("--data-dir <dir>", "the hub's data dir, for secrets.json", "./data")
     .option("--script <file>", "a scenario file (see firmware-sim/sim/script.ts)")
     .option("--bots", "every seat plays legal random moves", false)

@@ -29,7 +29,7 @@ export class NodeMqtt implements Mqtt {
   connects = 0;
 
   constructor(
-    private readonly url: string,
+    readonly url: string,
     private readonly options: MqttCreateOptions,
   ) {}
 
@@ -136,10 +136,16 @@ export class NodeMqtt implements Mqtt {
   }
 }
 
-/** A factory that remembers what it created, for the simulator's test hooks. */
+/**
+ * A factory that remembers what it created, for the simulator's test hooks. The client
+ * talks to the host and port the firmware asks for, with `url`'s scheme (mqtt, ws, ...).
+ */
 export function nodeMqttFactory(url: string, created: NodeMqtt[]): MqttFactory {
-  return (_host, options) => {
-    const m = new NodeMqtt(url, options);
+  return (host, options) => {
+    const target = new URL(url);
+    target.hostname = host;
+    target.port = String(options.port);
+    const m = new NodeMqtt(target.toString(), options);
     created.push(m);
     return m;
   };

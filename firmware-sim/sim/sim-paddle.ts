@@ -11,6 +11,7 @@ import { SimHal } from "./node-hal.js";
 import { type NodeMqtt, nodeMqttFactory } from "./node-mqtt.js";
 
 export interface SimPaddleOptions {
+  /** The hub, or a cluster's hubs comma-separated (tried in turn when a link is lost). */
   mqttUrl: string;
   table: string;
   seat: number;
@@ -31,10 +32,11 @@ export class SimPaddle {
     this.seat = o.seat;
     this.hal = new SimHal(o.log);
     this.events.setMaxListeners(50);
-    const url = new URL(o.mqttUrl);
-    this.paddle = new Paddle(this.hal, nodeMqttFactory(o.mqttUrl, this.clients), {
-      host: url.hostname,
-      port: Number(url.port || 1883),
+    const [url, ...more] = o.mqttUrl.split(",").map((u) => new URL(u.trim()));
+    const hub = (u: URL) => ({ host: u.hostname, port: Number(u.port || 1883) });
+    this.paddle = new Paddle(this.hal, nodeMqttFactory((url as URL).toString(), this.clients), {
+      ...hub(url as URL),
+      hubs: more.map(hub),
       table: o.table,
       seat: o.seat,
       password: o.password,
@@ -43,9 +45,9 @@ export class SimPaddle {
     this.paddle.onChange = () => this.events.emit("change");
   }
 
-  /** The firmware's MQTT client (it creates one and reconnects it). */
+  /** The firmware's current MQTT client (one per hub it has tried; it reconnects it). */
   get mqtt(): NodeMqtt {
-    const m = this.clients[0];
+    const m = this.clients.at(-1);
     if (!m) throw new Error(`seat ${this.seat}: not started`);
     return m;
   }
