@@ -2,6 +2,7 @@ export * from "./audience.js";
 export * from "./codec.js";
 export * from "./devices.js";
 export * from "./errors.js";
+export * from "./forum.js";
 export * from "./host.js";
 export * from "./inputs.js";
 export * from "./padding.js";

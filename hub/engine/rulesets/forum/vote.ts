@@ -6,14 +6,14 @@
  * (the liar's automatic self-vote counts −1 by default); the single highest net total is
  * lynched, a tie lynches nobody, and the result names only the lynched seat.
  */
-import type { Prompt } from "../../../../protocol/index.js";
+import { LIAR_STRAIGHT, type Prompt } from "../../../../protocol/index.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
 import type { ActInput } from "./hooks.js";
 import type { ForumOptions } from "./options.js";
 import { type ForumVote, forumFlow } from "./state.js";
 
-export const STRAIGHT = "straight";
+export const STRAIGHT = LIAR_STRAIGHT;
 
 const opts = (state: GameState) => state.options as ForumOptions;
 const isLiar = (seat: SeatState) => seat.role === "liar";

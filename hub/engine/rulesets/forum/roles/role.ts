@@ -1,17 +1,8 @@
+import type { ForumActionId } from "../../../../../protocol/index.js";
 import type { RoleDef } from "../../../ruleset.js";
 
-/** The action ids of the forum (PROTOCOL.md, "Names fixed for the next rule systems"). */
-export type ForumAction =
-  | "vote"
-  | "kill"
-  | "successor"
-  | "check"
-  | "compare"
-  | "protect"
-  | "guard"
-  | "frame"
-  | "attack"
-  | "suspect";
+/** The action ids of the forum (protocol/forum.ts). */
+export type ForumAction = ForumActionId;
 
 /**
  * A forum role. Abilities name actions, never other roles: the night (forum/night/) asks
