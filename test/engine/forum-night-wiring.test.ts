@@ -7,6 +7,7 @@
  * guardian 7, bodyguard 8, citizens 9..13.
  */
 import { describe, expect, it } from "vitest";
+import { publicTextView } from "../../hub/engine/index.js";
 import {
   BOSS,
   DETECTIVE,
@@ -145,5 +146,62 @@ describe("FORUM night secrecy", () => {
       // FORUM-SPY-02: the Spion learns the names, never the answer.
       expect(nightResults(d, SPY).map((r) => r.key)).toEqual(["forum.spy.compare"]);
     }
+  });
+});
+
+describe("FORUM murder in the ruleset (with ftext's death message)", () => {
+  const message = (d: ForumTable, seat: number, text: string) =>
+    d.seat(seat, { kind: "message", text });
+
+  it("FORUM-KILL-02, FORUM-KILL-03, FORUM-KILL-04: the victim dies at the night's end, announced with the message", () => {
+    const d = night1();
+    expect(act(d, BOSS, "kill", [9])).toBeNull();
+    expect(message(d, BOSS, "Found in the river <b>at dawn</b>")).toBeNull();
+    expect(message(d, FRAMER, "not mine to send")?.code).toBe("not_office");
+    expect(d.state.seats[8]?.alive).toBe(true); // nothing before the end
+    expect(publicTextView(d.state)?.messages).toEqual([]);
+    d.expire();
+    expect(d.state.seats[8]).toMatchObject({ alive: false, out: "killed" });
+    const morning = d.state.announcements.filter((a) =>
+      /^forum\.night\.(quiet|murdered|guarding)$/.test(a.key),
+    );
+    expect(morning.map((a) => [a.key, a.seats])).toEqual([["forum.night.murdered", [9]]]);
+    expect(publicTextView(d.state)?.messages).toEqual([
+      { night: 1, victim: 9, text: "Found in the river <b>at dawn</b>" },
+    ]);
+  });
+
+  it("FORUM-KILL-07, FORUM-OPEN-08: the Bodyguard dies instead; his death is announced, the message is not", () => {
+    const d = night1();
+    act(d, 8, "guard", [9]);
+    act(d, BOSS, "kill", [9]);
+    message(d, BOSS, "the river");
+    d.expire();
+    expect([d.state.seats[7]?.alive, d.state.seats[8]?.alive]).toEqual([false, true]);
+    expect(d.state.announcements.map((a) => a.key)).toContain("forum.night.guarding");
+    expect(publicTextView(d.state)?.messages).toEqual([]);
+  });
+
+  it("FORUM-KILL-08: a message taken back (empty text) before the night's end: nobody is murdered", () => {
+    const d = night1();
+    act(d, BOSS, "kill", [9]);
+    message(d, BOSS, "the river");
+    expect(message(d, BOSS, "")).toBeNull();
+    d.expire();
+    expect(d.state.seats.every((s) => s.alive)).toBe(true);
+    expect(d.state.announcements.map((a) => a.key)).toContain("forum.night.quiet");
+    expect(d.state.flow.nightBook).toMatchObject({ dawn: { murder: "no-message" } });
+  });
+
+  it("FORUM-KILL-05, FORUM-OPEN-08: the Spion as the target: 'nobody died', no reason, no message", () => {
+    const d = night1();
+    act(d, BOSS, "kill", [SPY]);
+    message(d, BOSS, "the spy falls");
+    d.expire();
+    expect(d.state.seats.every((s) => s.alive)).toBe(true);
+    const pub = JSON.stringify(d.pub);
+    expect(pub).toContain("forum.night.quiet");
+    expect(pub).not.toMatch(/spy|immune|protected/);
+    expect(publicTextView(d.state)?.messages).toEqual([]);
   });
 });
