@@ -99,6 +99,16 @@ describe("FORUM night in the ruleset", () => {
     expect(JSON.stringify(d.pub)).not.toContain("forum.office");
     expect(d.view(FRAMER).offers?.map((p) => p.action)).toEqual(["frame", "kill", "successor"]);
   });
+
+  it("FORUM-BOSS-02: a handover tells the new holder at once, in his view only", () => {
+    const d = night1();
+    expect(act(d, BOSS, "successor", [4], "handover")).toBeNull();
+    expect(nightResults(d, 4)).toEqual([{ night: 1, key: "forum.office", seats: [4] }]);
+    expect(d.view(BOSS).offers).toEqual([]);
+    expect(d.view(4).offers?.map((p) => p.action)).toEqual(["kill", "successor"]);
+    const others = d.state.seats.filter((s) => s.seat !== 4).map((s) => nightResults(d, s.seat));
+    expect(others.flat()).toEqual([]);
+  });
 });
 
 describe("FORUM night secrecy", () => {

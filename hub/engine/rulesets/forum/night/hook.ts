@@ -58,6 +58,11 @@ function openBook(g: Game, starting = false): ForumNightBook {
   return book;
 }
 
+/** The new holder of the office learns it, in his own view only (FORUM-OPEN-09). */
+function tellHolder(g: Game, night: number, holder: number): void {
+  g.seat(holder).results.push({ night, key: "forum.office", seats: [holder] });
+}
+
 const inPlay = (state: GameState) => state.phase === "night" || state.phase === "day";
 
 /** The night hook over a store of death messages. */
@@ -80,9 +85,12 @@ export const forumNightHook = (messages: DeathMessages) => ({
   act(g: Game, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>): Rejection | null {
     if (!inPlay(g.state)) return reject("not_your_turn");
     // A rejection leaves the state as it was: step() throws the draft away.
-    const bad = forumNightAct(viewOf(g.state), openBook(g), seat.seat, act);
+    const view = viewOf(g.state);
+    const bad = forumNightAct(view, openBook(g), seat.seat, act);
     if (bad) return bad;
     g.signal(seat.seat, { haptic: "short" });
+    if (act.action === "successor" && act.option === "handover")
+      tellHolder(g, view.night, act.targets[0] as number);
     return null;
   },
 
@@ -112,7 +120,6 @@ export const forumNightHook = (messages: DeathMessages) => ({
     const book = openBook(g); // created here if the first death comes before any night answer
     const view = viewOf(g.state);
     const holder = passOffice(view, book, g.state.rng);
-    if (holder !== null)
-      g.seat(holder).results.push({ night: view.night, key: "forum.office", seats: [holder] });
+    if (holder !== null) tellHolder(g, view.night, holder);
   },
 });
