@@ -2,13 +2,14 @@
  * The status messages (FORUM-SETUP-07..10, FORUM-OPEN-05 a): first every seat, the mafia
  * included, is told the same thing, "you are a citizen" (its own view shows role
  * `citizen`, no allies, and one result `status.citizen`, identical for all); after
- * `statusSeconds` the mafiosi and the special citizens get their true status (role, and
- * for the mafiosi but the spy the other mafiosi but the spy: `status.true` with those
- * seats). Plain citizens get no second message (FORUM-SETUP-09).
+ * `statusSeconds` the mafiosi and the special citizens get their true status: result
+ * `status.true`, the true role in the view and, for each mafioso but the spy, the other
+ * mafiosi but the spy as its `allies` (the core's knowsTeam/knownToTeam). Plain citizens
+ * get no second message (FORUM-SETUP-09).
  */
 import type { Team } from "../../../../protocol/index.js";
 import type { Game } from "../../ruleset.js";
-import type { GameState, SeatState } from "../../types.js";
+import type { GameState } from "../../types.js";
 import type { ForumOptions } from "./options.js";
 import { forumRole } from "./roles/index.js";
 import { forumFlow } from "./state.js";
@@ -21,20 +22,11 @@ export function sendFirstStatus(g: Game): void {
   g.enter("day", "status", (g.state.options as ForumOptions).statusSeconds);
 }
 
-/** The mafiosi a mafioso's second message names: all the others but the spy (FORUM-SPY-01). */
-export function knownMafia(state: GameState, seat: SeatState): number[] {
-  const me = forumRole(seat.role);
-  if (!me?.knowsTeam) return [];
-  return state.seats
-    .filter((o) => o.seat !== seat.seat && o.team === seat.team && forumRole(o.role)?.knownToTeam)
-    .map((o) => o.seat);
-}
-
 export function sendTrueStatus(g: Game): void {
   forumFlow(g.state).status = "true";
   for (const s of g.state.seats) {
     if (!forumRole(s.role)?.special) continue;
-    s.results.push({ night: 0, key: "status.true", seats: knownMafia(g.state, s) });
+    s.results.push({ night: 0, key: "status.true", seats: [] });
   }
   g.log("status.sent", [], {});
 }
