@@ -9,7 +9,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { HostConsole, useTestHub } from "../helpers/hub.js";
-import { current, type HostViewJson, type Offer, since, T, topic, WireForum } from "./forum-table.js";
+import {
+  current,
+  type HostViewJson,
+  type Offer,
+  since,
+  T,
+  topic,
+  WireForum,
+} from "./forum-table.js";
 
 const N = 13;
 const fx = useTestHub();
@@ -132,7 +140,11 @@ describe("forum: secrets through timing, over the wire", () => {
     const counts = living.map((s) => nightViews(s).length);
     expect(new Set(counts).size, `views per seat ${counts}`).toBe(1);
     expect(counts[0]).toBeGreaterThanOrEqual(answers);
-    const sizes = living.map((s) => nightViews(s).map((m) => m.payload.length).join(","));
+    const sizes = living.map((s) =>
+      nightViews(s)
+        .map((m) => m.payload.length)
+        .join(","),
+    );
     expect(new Set(sizes).size, `view sizes per seat ${sizes.join(" | ")}`).toBe(1);
     // The display and the audience saw one state in the night: the next day's.
     for (const [who, c, t] of [
