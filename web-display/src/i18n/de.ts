@@ -418,4 +418,9 @@ export const de: Record<MessageKey, string> = {
   "status.citizen": "Du bist ein Bürger.",
   "status.true": "Dein wahrer Status (die erste PN war für alle gleich)",
   "insider.hit": "Du hast den Detektiv gefunden",
+  "log.forum.night.quiet": "Nacht {night} ist vorbei: niemand ist gestorben",
+  "log.forum.night.murdered": "Nacht {night}: die Mafia hat {seat} ermordet",
+  "log.forum.night.guarding": "Nacht {night}: {seat} starb als Bodyguard",
+  "log.forum.will": "Das Testament von {seat} wird veröffentlicht",
+  "log.forum.paper": "Die Zeitung ist erschienen: {ads} Anzeigen",
 };

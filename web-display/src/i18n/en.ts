@@ -416,6 +416,11 @@ export const en = {
   "status.citizen": "You are a citizen.",
   "status.true": "Your true status (the first message was the same for everyone)",
   "insider.hit": "You found the detective",
+  "log.forum.night.quiet": "Night {night} is over: nobody died",
+  "log.forum.night.murdered": "Night {night}: the mafia murdered {seat}",
+  "log.forum.night.guarding": "Night {night}: {seat} died guarding another",
+  "log.forum.will": "The will of {seat} is published",
+  "log.forum.paper": "The paper is out: {ads} ads",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

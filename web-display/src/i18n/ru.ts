@@ -415,4 +415,9 @@ export const ru: Record<MessageKey, string> = {
   "status.citizen": "Вы мирный житель.",
   "status.true": "Ваш настоящий статус (первое сообщение было у всех одинаковым)",
   "insider.hit": "Вы нашли детектива",
+  "log.forum.night.quiet": "Ночь {night} прошла: никто не погиб",
+  "log.forum.night.murdered": "Ночь {night}: мафия убила игрока {seat}",
+  "log.forum.night.guarding": "Ночь {night}: {seat} погиб, защищая другого",
+  "log.forum.will": "Опубликовано завещание игрока {seat}",
+  "log.forum.paper": "Вышла газета: объявлений — {ads}",
 };
