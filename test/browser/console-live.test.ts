@@ -190,7 +190,10 @@ describe("the judge's console, live", () => {
       .filter((n) => living.includes(n));
     const red = host.seatsWith((r) => r === "civilian").find((n) => living.includes(n)) as number;
     // The mafia shoot blindfolded (SPORT-NIGHT-02): the shots are on the secret panel.
+    // The judge sees who has still to shoot, never the table.
+    await waitFor(page, `[data-secret="host"] [data-still="${shooters.join(",")}"]`);
     for (const n of shooters) await paddle(n).act("shoot", red);
+    await waitFor(page, '[data-secret="host"] [data-still=""]');
     for (const n of shooters) await waitFor(page, `[data-secret="host"] [data-shot="${n}"]`);
     expect(await text(page, `[data-secret="host"] [data-shot="${shooters[0]}"]`)).toMatch(
       new RegExp(`→ #${red} `),

@@ -3,9 +3,9 @@
  * (Sensors are in the seat table, votes in the vote panel: neither is secret in itself.)
  */
 import { css, html, nothing } from "lit";
-import type { PublicSeat } from "../../../protocol/views.js";
+import type { PublicState } from "../../../protocol/views.js";
 import { TableElement } from "../element.js";
-import type { HostNight } from "../host-view.js";
+import type { HostNight, HostView } from "../host-view.js";
 import { resultText, roleName, seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
@@ -90,20 +90,45 @@ export class HostSecrets extends TableElement {
       ${
         night && pub.phase === "night"
           ? html`<h2 style="margin-top:14px">${t("host.tonight")}</h2>
-              <ul>${pub.ruleset === "sport" ? this.sportNight(night, seats) : nightChoices(this.tr, seats, night.raw)}</ul>`
+              <ul>${pub.ruleset === "sport" ? this.sportNight(night, pub, view) : nightChoices(this.tr, seats, night.raw)}</ul>`
           : nothing
       }
       ${view.deal ? html`<h2 style="margin-top:14px">${t("host.deal")}</h2><div class="mono">${view.deal.commitment}</div>` : nothing}
     </section>`;
   }
 
-  private sportNight(night: HostNight, seats: readonly PublicSeat[]) {
+  /**
+   * Who the current sport night step still waits for (host only): the living mafia who have
+   * not shot (from night 1), the Don or the Sheriff who has not checked.
+   */
+  private stillToAct(night: HostNight, pub: PublicState, view: HostView): number[] {
+    const living = view.seats.filter((s) => s.alive && s.role !== null);
+    const roles = (names: string[]) => living.filter((s) => names.includes(s.role as string));
+    if (pub.step === "mafia")
+      return pub.round === 0
+        ? []
+        : roles(["don", "mafia"])
+            .filter((s) => !(String(s.seat) in night.shots))
+            .map((s) => s.seat);
+    if (pub.step === "don" || pub.step === "sheriff")
+      return roles([pub.step])
+        .filter((s) => !night.checked.includes(s.seat))
+        .map((s) => s.seat);
+    return [];
+  }
+
+  private sportNight(night: HostNight, pub: PublicState, view: HostView) {
     const t = this.tr.t;
+    const seats = pub.seats;
     const ref = (n: number) => seatRef(this.tr, seats, n);
-    return html`${Object.entries(night.shots).map(
-      ([by, targets]) =>
-        html`<li data-shot=${by}>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
-    )}
+    const still = this.stillToAct(night, pub, view);
+    return html`<li data-still=${still.join(",")}>${t("host.stillToAct")}: ${
+      still.length === 0 ? t("host.nobody") : seatList(this.tr, seats, still)
+    }</li>
+      ${Object.entries(night.shots).map(
+        ([by, targets]) =>
+          html`<li data-shot=${by}>${t("host.shots")}: ${ref(Number(by))} → ${seatList(this.tr, seats, targets)}</li>`,
+      )}
       <li data-kill=${night.kill ?? ""}>${t("host.kill")}: ${night.kill === null ? t("host.noKill") : ref(night.kill)}</li>
       <li>${t("host.checked")}: ${seatList(this.tr, seats, night.checked)}</li>`;
   }

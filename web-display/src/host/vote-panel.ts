@@ -119,7 +119,7 @@ export class HostVotePanel extends TableElement {
             <ol>${list.map((n, i) => this.nominee(s, view, n, i))}</ol>`
           : nothing
       }
-      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s) : nothing}
+      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s, view) : nothing}
       ${thumbs && voting ? this.thumbs(s, view) : nothing}
       ${
         Object.keys(votes).length > 0 || (voting && !thumbs)
@@ -165,10 +165,12 @@ export class HostVotePanel extends TableElement {
       .map((x) => x.seat);
   }
 
-  private leaveTally(s: PublicState) {
+  private leaveTally(s: PublicState, view: HostView) {
     const t = this.tr.t;
+    const now = this.pending(s, view).length;
     return html`<div data-leave>${t("ui.leave")}: <b>${s.tally.leave ?? "–"}</b> ·
-      ${t("ui.stay")}: <b>${s.tally.stay ?? "–"}</b></div>`;
+      ${t("ui.stay")}: <b>${s.tally.stay ?? "–"}</b>
+      <span class="live" data-live-count=${now}>${t("host.liveCount", { n: now })}</span></div>`;
   }
 
   /** Every living seat's thumb now; the edge time counts from the window's opening. */

@@ -220,6 +220,8 @@ export const de: Record<MessageKey, string> = {
   "host.secret": "GEHEIM — nur für den Spielleiter. Diesen Bildschirm nie dem Tisch zeigen.",
   "host.roles": "Rollen",
   "host.tonight": "Heute Nacht",
+  "host.stillToAct": "Noch am Zug",
+  "host.nobody": "niemand",
   "host.shots": "Schüsse",
   "host.kill": "Der Schuss trifft",
   "host.noKill": "noch kein einiger Schuss",

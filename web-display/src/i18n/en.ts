@@ -220,6 +220,8 @@ export const en = {
   "host.secret": "SECRET — host only. Never show this screen to the table.",
   "host.roles": "Roles",
   "host.tonight": "Tonight",
+  "host.stillToAct": "Still to act",
+  "host.nobody": "nobody",
   "host.shots": "Shots",
   "host.kill": "Shot lands on",
   "host.noKill": "no agreed shot yet",

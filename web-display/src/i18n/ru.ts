@@ -218,6 +218,8 @@ export const ru: Record<MessageKey, string> = {
   "host.secret": "СЕКРЕТНО — только для ведущего. Не показывайте этот экран игрокам.",
   "host.roles": "Роли",
   "host.tonight": "Этой ночью",
+  "host.stillToAct": "Ещё не сделали ход",
+  "host.nobody": "никто",
   "host.shots": "Выстрелы",
   "host.kill": "Выстрел попадает в",
   "host.noKill": "согласованного выстрела пока нет",
