@@ -11,7 +11,12 @@
  * strikes a protector who dies instead in turn).
  */
 import type { PrivateResult } from "../../../../../protocol/index.js";
-import { type NightAction, type PriorityTable, resolveNight } from "../../../night/resolver.js";
+import {
+  type NightAction,
+  type NightOutcome,
+  type PriorityTable,
+  resolveNight,
+} from "../../../night/resolver.js";
 import { stillValid } from "./offers.js";
 import {
   type ForumNight,
@@ -66,11 +71,11 @@ export interface ForumDawn {
 }
 
 /** The night's answers that take part: each seat's last one, if still valid at the end. */
-function nightActions(view: NightView, night: ForumNight, deathMessage: DeathMessage) {
+function takingPart(view: NightView, night: ForumNight, deathMessage: DeathMessage) {
   const actions: NightAction[] = [];
   for (const s of view.seats) {
     // FORUM-KILL-05: the Spion cannot be murdered; as a protection it comes first (OPEN-07).
-    if (s.alive && view.role(s.role)?.watchesChecks)
+    if (s.alive && view.role(s.role)?.murderProof)
       actions.push({ kind: "immune", actor: s.seat, targets: [s.seat] });
   }
   for (const [key, mine] of Object.entries(night.choices)) {
@@ -102,6 +107,14 @@ const result = (night: number, key: string, seats: readonly number[]): PrivateRe
   seats: [...seats],
 });
 
+/** What the murder that took part came to, for the host. */
+function whatBecameOf(out: NightOutcome, deaths: ForumMorningReport["deaths"]): MurderOutcome {
+  if (deaths.some((d) => d.how === "murdered")) return "murdered";
+  if (deaths.length > 0) return "guarded";
+  const saved = out.saved.find((s) => s.from.kind === "kill");
+  return saved?.by.kind === "immune" ? "spy" : "protected";
+}
+
 /**
  * A check's "is a mafioso" or a comparison's "same party". FORUM-RUF-02, FORUM-OPEN-12: by
  * (b) "mafioso" a framed player counts as a mafioso tonight; by (a) "inverted" an answer
@@ -132,7 +145,7 @@ export function resolveForumNight(
 ): ForumDawn {
   const n = view.night;
   const rules = rulesOf(view);
-  const { actions, outcome: planned } = nightActions(view, night, deathMessage);
+  const { actions, outcome: planned } = takingPart(view, night, deathMessage);
   const out = resolveNight(FORUM_NIGHT_TABLE, actions);
   const protect = actions.find((a) => a.kind === "protect");
   if (protect) night.lastProtect = { night: n, seat: protect.targets[0] as number };
@@ -141,17 +154,7 @@ export function resolveForumNight(
     seat: d.seat,
     how: (d.cause === "instead" ? "guarding" : "murdered") as NightDeathHow,
   }));
-  const saved = out.saved.find((s) => s.from.kind === "kill");
-  const murder: MurderOutcome =
-    planned !== "murdered"
-      ? planned
-      : deaths.some((d) => d.how === "murdered")
-        ? "murdered"
-        : deaths.length > 0
-          ? "guarded"
-          : saved?.by.kind === "immune"
-            ? "spy"
-            : "protected";
+  const murder = planned === "murdered" ? whatBecameOf(out, deaths) : planned;
   const killer = night.murder?.by;
   const message =
     murder === "murdered" && killer !== undefined ? (deathMessage(killer) as string) : null;

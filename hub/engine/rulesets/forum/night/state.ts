@@ -36,6 +36,8 @@ export interface NightRole {
   readonly office?: boolean;
   /** Learns at dawn whom the night's checks asked, not the answers (FORUM-SPY-02). */
   readonly watchesChecks?: boolean;
+  /** The murder cannot kill him (FORUM-KILL-05). */
+  readonly murderProof?: boolean;
 }
 
 export interface NightSeat {

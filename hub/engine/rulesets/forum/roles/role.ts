@@ -24,4 +24,6 @@ export interface ForumRole extends RoleDef {
   office?: boolean;
   /** Learns at dawn whom the night's checks asked, not the answers (FORUM-SPY-02). */
   watchesChecks?: boolean;
+  /** The murder cannot kill him (FORUM-KILL-05). */
+  murderProof?: boolean;
 }

@@ -12,4 +12,5 @@ export const spy: ForumRole = {
   anytime: [],
   special: true,
   watchesChecks: true,
+  murderProof: true,
 };
