@@ -39,13 +39,17 @@ export async function openTable(hub: Hub): Promise<Table> {
   };
 }
 
-export async function setUp(host: HostClient): Promise<void> {
+/** `options` are added to the game's (e.g. longer vote windows for a slow checkpoint). */
+export async function setUp(
+  host: HostClient,
+  options: Record<string, unknown> = {},
+): Promise<void> {
   await host.ok({
     cmd: "setup",
     ruleset: "sport",
     seats: NAMES.map((name, i) => ({ seat: i + 1, name })),
     // The host ends every step: screenshots wait for nobody's timer.
-    options: { autoAdvance: false },
+    options: { autoAdvance: false, ...options },
   });
   await host.until(
     () => host.state?.phase === "setup" && host.state.seats[0]?.name === "Anna",
@@ -57,10 +61,14 @@ const step = (host: HostClient, name: string) =>
   host.until(() => host.state?.step === name && host.state, `step ${name}`);
 
 /** Plays the whole game; `at` is awaited at each checkpoint. Returns the seats by fate. */
-export async function playGame(table: Table, at: (c: Checkpoint) => Promise<void>) {
+export async function playGame(
+  table: Table,
+  at: (c: Checkpoint) => Promise<void>,
+  options: Record<string, unknown> = {},
+) {
   const { host, paddles } = table;
   const paddle = (n: number) => paddles[n - 1] as Paddle;
-  await setUp(host);
+  await setUp(host, options);
   await at("setup");
   await host.ok({ cmd: "start" });
   await host.until(() => host.view?.seats.every((s) => s.role), "the deal");

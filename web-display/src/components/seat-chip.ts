@@ -52,9 +52,9 @@ export class SeatChip extends MafiaElement {
       }
       .chip {
         position: relative;
-        width: 14vh;
+        width: 15.5vh;
         min-height: 13vh;
-        padding: 1vh 0.6vh 0.8vh;
+        padding: 1vh 0.5vh 0.8vh;
         border-radius: 2vh;
         background: var(--panel);
         border: 0.4vh solid var(--panel-edge);
@@ -122,14 +122,19 @@ export class SeatChip extends MafiaElement {
         text-transform: uppercase;
         letter-spacing: 0.05em;
       }
+      /* Badges wrap instead of running out of the chip: "Мирный житель" takes two lines,
+         and capitals only at the start keep "заголосован" on one line in a 15.5vh chip. */
       .badge {
         margin-top: 0.6vh;
         font-size: 1.7vh;
         font-weight: 800;
-        text-transform: uppercase;
-        letter-spacing: 0.04em;
+        line-height: 1.15;
         border-radius: 0.8vh;
-        padding: 0.3vh 0.5vh;
+        padding: 0.3vh 0.4vh;
+        overflow-wrap: anywhere;
+      }
+      .badge::first-letter {
+        text-transform: uppercase;
       }
       .out-killed {
         background: var(--red);
@@ -146,8 +151,6 @@ export class SeatChip extends MafiaElement {
       }
       .role {
         font-size: 1.6vh;
-        letter-spacing: 0;
-        white-space: nowrap;
         background: #b3261e;
         color: #fff;
       }

@@ -113,7 +113,8 @@ export class SidePanel extends TableElement {
     if (!s) return nothing;
     const t = this.tr.t;
     const ended = s.phase === "ended";
-    const shown = ended ? Math.min(3, this.limit) : this.limit;
+    // At the end the roles take the room: two announcements fit under them uncut.
+    const shown = ended ? Math.min(2, this.limit) : this.limit;
     const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, shown);
     return html`${ended && s.roles ? this.roles() : this.nominations()}
       <section class="log">

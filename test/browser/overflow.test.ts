@@ -1,0 +1,143 @@
+/**
+ * No text overflows its box, in English, German and Russian: the display at every step a
+ * scripted sport game reaches (the end screen with every role included), the host console
+ * signed in beside it, the audience screen (full and overlay) and a phone's seat (hidden
+ * and revealed), all against the real hub in Debian's chromium.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import { seatLink } from "../../web-display/src/host/pairing-panel.js";
+import { type Checkpoint, openTable, playGame } from "./game.js";
+import {
+  ARTIFACTS,
+  buildDisplay,
+  launchBrowser,
+  removeDir,
+  screenshot,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { type Overflow, overflows } from "./overflow.js";
+import { waitFor } from "./page.js";
+import { Phone } from "./phone.js";
+
+let dist: string;
+let browser: Browser;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  dirs.push(dist);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(dirs.map(removeDir));
+});
+
+async function open(hub: Hub, path: string, width: number, height: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`http://127.0.0.1:${hub.httpPort}${path}`);
+  return page;
+}
+
+const key = (hub: Hub, user: string) => encodeURIComponent(hub.secrets.password(user) as string);
+
+/** What overflows now and still does a moment later (a layout in mid-update is not a fault). */
+async function settled(page: Page): Promise<Overflow[]> {
+  await page.waitForTimeout(250);
+  const first = await overflows(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(500);
+  const again = await overflows(page);
+  return again.filter((o) => first.some((f) => f.where === o.where && f.text === o.text));
+}
+
+/** The display's own sign that it shows checkpoint `c`. */
+const SHOWN: Record<Checkpoint, string> = {
+  setup: '[data-phase="setup"]',
+  night0: '[data-title="night"]',
+  day: '[data-step="speech"]',
+  vote: '[data-step="vote"]',
+  voted: '[data-step="lastword"]',
+  night: '[data-title="night"]',
+  killed: '[data-out="killed"]',
+  end: "[data-winner]",
+};
+
+describe("text fits its box", () => {
+  for (const lang of ["en", "de", "ru"]) {
+    it(`in ${lang}: display, host console, audience screen and phone at every step`, async () => {
+      const data = await tempDir(`overflow-${lang}-`);
+      dirs.push(data);
+      const hub = await startTestHub(dist, data);
+      const table = await openTable(hub);
+      const pages: Record<string, Page> = {
+        display: await open(hub, `/?table=t1&lang=${lang}#k=${key(hub, "display/t1")}`, 1920, 1080),
+        audience: await open(
+          hub,
+          `/audience/?table=t1&lang=${lang}#k=${key(hub, "audience/t1")}`,
+          1920,
+          1080,
+        ),
+        overlay: await open(
+          hub,
+          `/audience/?table=t1&overlay=1&lang=${lang}#k=${key(hub, "audience/t1")}`,
+          1920,
+          1080,
+        ),
+        console: await open(hub, `/host/?table=t1&lang=${lang}`, 1280, 1000),
+      };
+      await pages.console?.locator("#pw").fill(hub.secrets.password("host/t1") as string);
+      await pages.console?.locator('host-sign-in button[type="submit"]').click();
+      const origin = `http://127.0.0.1:${hub.httpPort}`;
+      const link = seatLink(origin, "t1", 4, hub.secrets.password("seat/t1/4") as string);
+      const phone = await Phone.open(browser, link.replace("#", `&lang=${lang}#`));
+      pages.phone = phone.page;
+
+      const faults: string[] = [];
+      const look = async (c: string) => {
+        for (const [name, page] of Object.entries(pages))
+          for (const o of await settled(page))
+            faults.push(`${lang} ${c} ${name}: ${o.where} "${o.text}" ${o.how}`);
+      };
+      await playGame(
+        table,
+        async (c) => {
+          await waitFor(pages.display as Page, SHOWN[c], 8000);
+          // The phone's player keeps the blindfold on: one off at night is peeking (removed).
+          if (c === "setup") await phone.blindfold(true);
+          await look(c);
+          if (c === "end" || c === "vote")
+            for (const name of ["display", "console", "audience"])
+              await screenshot(pages[name] as Page, `overflow-${lang}-${c}-${name}`);
+          if (c === "night0" || c === "day") {
+            await phone.reveal(true);
+            for (const o of await settled(phone.page))
+              faults.push(`${lang} ${c} phone revealed: ${o.where} "${o.text}" ${o.how}`);
+            await phone.reveal(false);
+          }
+          // Looking at five pages takes longer than a vote window's default 5 s.
+        },
+        { voteWindowSeconds: 120 },
+      );
+      await Promise.all([
+        ...Object.values(pages).map((p) => p.close()),
+        phone.close(),
+        table.close(),
+      ]);
+      await hub.stop();
+      // The whole list as an artifact, one line each, to read when this fails.
+      await mkdir(ARTIFACTS, { recursive: true });
+      await writeFile(join(ARTIFACTS, `overflow-${lang}.txt`), `${faults.join("\n")}\n`);
+      expect(faults).toEqual([]);
+    }, 180_000);
+  }
+});
