@@ -21,6 +21,8 @@ export const promptSchema = z.object({
   min: z.number().int().min(0),
   max: z.number().int().min(0),
   options: z.array(actionIdSchema),
+  /** The `act` may also leave the option out (the forum liar's "straight"); absent: required where offered. */
+  optional: z.boolean().optional(),
   until: z.number().nullable(),
 });
 export type Prompt = z.infer<typeof promptSchema>;

@@ -22,8 +22,12 @@ function clip(s: string): string {
   return s.length > DISPLAY_COLUMNS ? s.substring(0, DISPLAY_COLUMNS) : s;
 }
 
-function label(item: MenuItem): string {
+function label(menu: Menu, item: MenuItem): string {
   if (item.kind === "target") return String(item.seat);
+  if (item.kind === "action") {
+    const offer = menu.offers[item.index];
+    return offer ? offer.action : "?";
+  }
   if (item.kind === "option") return item.id;
   return item.kind;
 }
@@ -52,10 +56,10 @@ export function renderScreen(
   let ask = "";
   const item = menu.current;
   if (item) {
-    let head = menu.prompt ? menu.prompt.action : "speech";
+    let head = menu.prompt ? menu.prompt.action : menu.offers.length > 1 ? "do" : "speech";
     if (menu.choosingOption) head += ` ${menu.chosen.join(",")}`;
     const armed = menu.armed === menu.cursor ? " ok?" : "";
-    ask = `${head}: >${label(item)}<${armed} ${menu.cursor + 1}/${menu.items.length}`;
+    ask = `${head}: >${label(menu, item)}<${armed} ${menu.cursor + 1}/${menu.items.length}`;
   }
   return [clip(who), clip(where), clip(ask), clip(status)];
 }

@@ -8,11 +8,17 @@
  * first the target(s), then the option. Confirming the target buzzes `options` (two long)
  * and puts the cursor on the first option, in the prompt's order, followed by "back" (to
  * the targets again) and "pass" if offered; `home` marks the first item as everywhere, so
- * a blindfolded player counts ticks from there.
+ * a blindfolded player counts ticks from there. Where the option may be left out (the
+ * prompt's `optional`: the forum liar's "straight"), `send` comes first and sends none.
+ *
+ * A seat offered several actions at once (the view's `offers`: the forum's vote beside the
+ * terrorist's attack) is first asked which one; `back` on its targets returns there, and
+ * so does every send, since the other actions stay on offer.
  */
 import type { Prompt } from "../../protocol/views.js";
 
 export type MenuItem =
+  | { kind: "action"; index: number }
   | { kind: "target"; seat: number }
   | { kind: "option"; id: string }
   | { kind: "send" }
@@ -28,7 +34,10 @@ export type Intent =
 export type MenuFeedback = "tick" | "home" | "armed" | "options" | "sent" | "none";
 
 export class Menu {
+  /** The action being answered (in the first question of several offers: null). */
   prompt: Prompt | null = null;
+  /** Every action on offer, the shown prompt first. */
+  offers: Prompt[] = [];
   canPass = false;
   items: MenuItem[] = [];
   cursor = 0;
@@ -36,34 +45,55 @@ export class Menu {
   /** Targets toggled so far (prompts that take more than one). */
   chosen: number[] = [];
   /** Targets already confirmed when the prompt also asks for an option. */
-  private stage: "targets" | "options" = "targets";
+  private stage: "actions" | "targets" | "options" = "targets";
   private key = "";
+  private actions = "";
 
-  /** Returns true when the menu changed to a new question (worth a "your turn" pulse). */
-  update(prompt: Prompt | null, canPass: boolean): boolean {
-    const key = prompt
-      ? `${prompt.action}|${prompt.targets.join(",")}|${prompt.options.join(",")}|${prompt.min}|${prompt.max}|${canPass}`
-      : `none|${canPass}`;
+  /**
+   * The seat's prompt, or every action it is offered. Returns true when an action is
+   * offered that was not before (worth a "your turn" pulse).
+   */
+  update(offered: Prompt | Prompt[] | null, canPass: boolean): boolean {
+    const offers = offered === null ? [] : Array.isArray(offered) ? offered : [offered];
+    let key = `${canPass}`;
+    let actions = "|";
+    for (const p of offers) {
+      key += `/${p.action}|${p.targets.join(",")}|${p.options.join(",")}|${p.min}|${p.max}|${p.optional}`;
+      actions += `${p.action}|`;
+    }
     if (key === this.key) return false;
-    const fresh = prompt !== null && (this.prompt === null || this.prompt.action !== prompt.action);
+    let fresh = false;
+    for (const p of offers) if (this.actions.indexOf(`|${p.action}|`) < 0) fresh = true;
     this.key = key;
-    this.prompt = prompt;
+    this.actions = actions;
+    this.offers = offers;
     this.canPass = canPass;
-    this.chosen = [];
-    this.stage = prompt && prompt.max === 0 && prompt.options.length > 0 ? "options" : "targets";
-    this.build();
+    this.choose(offers.length > 1 ? null : offers[0] || null);
     return fresh;
+  }
+
+  /** Opens the question of one offered action, or (null) the choice between them. */
+  private choose(p: Prompt | null): void {
+    this.prompt = p;
+    this.chosen = [];
+    if (p === null) this.stage = this.offers.length > 1 ? "actions" : "targets";
+    else this.stage = p.max === 0 && p.options.length > 0 ? "options" : "targets";
+    this.build();
   }
 
   private build(): void {
     const items: MenuItem[] = [];
     const p = this.prompt;
-    if (p && this.stage === "targets") {
+    if (this.stage === "actions") {
+      for (let i = 0; i < this.offers.length; i++) items.push({ kind: "action", index: i });
+    } else if (p && this.stage === "targets") {
       for (const seat of p.targets) items.push({ kind: "target", seat: seat });
       if (p.max > 1) items.push({ kind: "send" });
+      if (this.offers.length > 1) items.push({ kind: "back" });
     } else if (p) {
+      if (p.optional) items.push({ kind: "send" });
       for (const id of p.options) items.push({ kind: "option", id: id });
-      if (p.max > 0) items.push({ kind: "back" });
+      if (p.max > 0 || this.offers.length > 1) items.push({ kind: "back" });
     }
     if (this.canPass || (p !== null && p.min === 0)) items.push({ kind: "pass" });
     this.items = items;
@@ -107,16 +137,26 @@ export class Menu {
     }
     this.armed = -1;
     if (item.kind === "pass") return { feedback: "sent", intent: { kind: "pass" } };
+    if (item.kind === "action") {
+      this.choose(this.offers[item.index] || null);
+      return { feedback: "home", intent: null };
+    }
     if (item.kind === "back") {
-      this.stage = "targets";
-      this.build();
-      this.chosen = [];
+      // From the targets (or an option-only question) of one of several offers: the choice
+      // between them; from an option: the targets again.
+      if (this.stage === "targets" || !p || p.max === 0) this.choose(null);
+      else {
+        this.stage = "targets";
+        this.build();
+        this.chosen = [];
+      }
       return { feedback: "home", intent: null };
     }
     if (!p) return { feedback: "none", intent: null };
     if (item.kind === "target") this.chosen = [item.seat];
-    if (item.kind === "option")
-      return { feedback: "sent", intent: this.act(p, this.chosen, item.id) };
+    if (item.kind === "option") return this.sent(this.act(p, this.chosen, item.id));
+    if (item.kind === "send" && this.stage === "options")
+      return this.sent(this.act(p, this.chosen, null));
     if (p.options.length > 0) {
       // Targets confirmed; now the option.
       this.stage = "options";
@@ -125,7 +165,16 @@ export class Menu {
       this.chosen = chosen;
       return { feedback: "options", intent: null };
     }
-    return { feedback: "sent", intent: this.act(p, this.chosen, null) };
+    return this.sent(this.act(p, this.chosen, null));
+  }
+
+  /**
+   * After a send the menu starts over: a changeable choice (the forum's vote) is asked
+   * afresh, and a seat with several offers is asked again which one (they stay on offer).
+   */
+  private sent(intent: Intent): { feedback: MenuFeedback; intent: Intent } {
+    this.choose(this.offers.length > 1 ? null : this.offers[0] || null);
+    return { feedback: "sent", intent: intent };
   }
 
   private act(p: Prompt, targets: number[], option: string | null): Intent {

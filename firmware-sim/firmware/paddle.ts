@@ -213,14 +213,16 @@ export class Paddle {
   /**
    * The menu follows the prompt, and offers "pass" whenever the view says what a pass means
    * now ("thanks", "ready", "abstain", "nothing"). A hub that predates the field: "thank
-   * you" during one's own turn to speak.
+   * you" during one's own turn to speak. A seat offered several actions at once (`offers`)
+   * is asked which one first.
    */
   private refreshMenu(): boolean {
     const g = this.glance;
     const v = this.view;
     const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
     const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
-    return this.menu.update(v ? v.prompt : null, canPass);
+    if (!v) return this.menu.update(null, canPass);
+    return this.menu.update(v.offers && v.offers.length > 1 ? v.offers : v.prompt, canPass);
   }
 
   /** A new game: a private result of the last one is not news any more. */

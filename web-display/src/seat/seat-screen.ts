@@ -102,8 +102,12 @@ export class SeatScreen extends MafiaElement {
     if (!s || !view) return nothing;
     if (!this.revealed) {
       const prompt = s.paddle.menu.prompt;
+      // A ruleset that offers several actions at once (the forum: a terrorist's attack beside
+      // the vote) shows none openly, so that an open screen never tells who has more.
       const open =
-        s.paddle.glance?.phase !== "night" && (!prompt || PUBLIC_ACTIONS.includes(prompt.action));
+        s.paddle.glance?.phase !== "night" &&
+        view.offers === undefined &&
+        (!prompt || PUBLIC_ACTIONS.includes(prompt.action));
       return html`<p class="hidden" data-hidden="true">${this.tr.t("phone.hidden")}</p>
         ${open ? this.ask() : nothing}`;
     }
@@ -189,6 +193,8 @@ export class SeatScreen extends MafiaElement {
 
   private question(prompt: Prompt | null): string {
     const t = this.tr.t;
+    const menu = this.session?.paddle.menu;
+    if (!prompt && menu && menu.offers.length > 1) return t("phone.whichAction");
     if (!prompt) return t("phone.yourTurn");
     return t(`phone.action.${prompt.action}`, undefined, prompt.action);
   }
@@ -202,6 +208,10 @@ export class SeatScreen extends MafiaElement {
       }
       case "option":
         return t(`phone.option.${item.id}`, undefined, item.id);
+      case "action": {
+        const offer = this.session?.paddle.menu.offers[item.index];
+        return offer ? this.question(offer) : "";
+      }
       case "send":
         return t("phone.send", { n: chosen.length });
       case "back":
@@ -214,9 +224,10 @@ export class SeatScreen extends MafiaElement {
   }
 }
 
-/** `target:3`, `option:mafia`, `send`, `back`, `pass`: what the tests and the styles read. */
+/** `target:3`, `option:mafia`, `action:0`, `send`, `back`, `pass`: what the tests and the styles read. */
 export function itemKey(item: MenuItem): string {
   if (item.kind === "target") return `target:${item.seat}`;
+  if (item.kind === "action") return `action:${item.index}`;
   if (item.kind === "option") return `option:${item.id}`;
   return item.kind;
 }
