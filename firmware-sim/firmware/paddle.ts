@@ -122,6 +122,11 @@ export class Paddle {
     this.hal.led("off");
   }
 
+  /** A text input (the forum's will, ad, pseudonym, death message) from the phone's text panel. */
+  text(kind: string, fields: Record<string, unknown>): void {
+    this.input(kind, fields);
+  }
+
   private input(kind: string, fields: Record<string, unknown>): void {
     this.outbox.add(kind, fields);
     this.link.pump();

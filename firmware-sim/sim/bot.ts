@@ -1,6 +1,7 @@
 /**
  * A bot player for one paddle: it decides only from what its own paddle knows (its seat
- * view and the public glance) and acts only through the paddle's sensors and keys. It
+ * view and the public glance) and what the room's display shows, and acts only through
+ * the paddle's sensors and keys (texts: as the seat's phone, bot-texts.ts). It
  * plays legal random moves of any ruleset, from the prompts alone: blindfold on at night
  * unless woken with something to do, random thumbs in a vote by thumbs (never down and up
  * inside one window, which would be a provocation), the mafia's agreed shot, a random
@@ -8,9 +9,13 @@
  * hunt's claimed status) a random option or, now and then, "pass". A prompt still offered
  * after its answer (a changeable vote, a proposal) is answered again once in a while;
  * one that goes away (a vote cast once) is not. "pass" where it is the only move ("thank
- * you", "ready").
+ * you", "ready"). Several actions offered at once (the forum) are answered one by one,
+ * some (tactics.ts: the terrorist's attack) only now and then.
  */
+import type { Prompt, PublicState } from "../../protocol/views.js";
+import { BotWriter } from "./bot-texts.js";
 import type { SimPaddle } from "./sim-paddle.js";
+import { type Move, tacticFor } from "./tactics.js";
 
 export type Rand = () => number;
 
@@ -26,7 +31,12 @@ export interface BotOptions {
   optionChance?: number;
   /** How often a prompt still offered after the bot's answer is answered once more. */
   changeChance?: number;
+  /** What the table's display shows now (the forum's public tally), for tactics.ts. */
+  room?: () => PublicState | null;
 }
+
+/** Answers never changed once given: the agreed shot, the terrorist's one attack. */
+const ONCE = ["shoot", "attack"];
 
 /**
  * A vote by thumbs: the public state counts one nominee at a time (sport's vote and
@@ -43,11 +53,13 @@ export class Bot {
   /** Question key → the view rev it was answered at, and whether it may be changed once. */
   private readonly done = new Map<string, { rev: number; again: boolean }>();
   private stopped = false;
+  private readonly writer: BotWriter;
 
   constructor(
     private readonly sp: SimPaddle,
     private readonly o: BotOptions,
   ) {
+    this.writer = new BotWriter(sp, o.rand);
     sp.events.on("change", () => this.schedule());
   }
 
@@ -90,20 +102,26 @@ export class Bot {
       hal.setThumb(false);
       return true;
     }
-    const key = `${g.phase}|${g.step}|${g.round}|${g.speaker}|${v.prompt ? v.prompt.action : "-"}`;
-    if (p.menu.items.length === 0) return false;
-    const asked = this.done.get(key);
-    if (asked === undefined) {
-      // The mafia's shot stays as agreed (in sport a second shot would spoil it).
-      this.done.set(key, { rev: v.rev, again: v.prompt !== null && v.prompt.action !== "shoot" });
-      return this.answer();
+    if (p.menu.items.length === 0) return this.writer.write(this.room());
+    // Every offered action in turn (the forum's vote beside an attack); a pass-only menu is null.
+    const offers: (Prompt | null)[] = p.menu.offers.length > 0 ? p.menu.offers : [null];
+    for (const offer of offers) {
+      const key = `${g.phase}|${g.step}|${g.round}|${g.speaker}|${offer ? offer.action : "-"}`;
+      const asked = this.done.get(key);
+      if (asked === undefined) {
+        // The mafia's shot stays as agreed (in sport a second shot would spoil it).
+        const again = offer !== null && !ONCE.includes(offer.action);
+        this.done.set(key, { rev: v.rev, again });
+        if (this.answer(offer)) return true;
+        continue;
+      }
+      // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
+      // changeable choice (a vote, a mafia proposal). Change it now and then, once.
+      if (!asked.again || p.outbox.pending > 0 || v.rev <= asked.rev || offer === null) continue;
+      asked.again = false;
+      if (this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer(offer)) return true;
     }
-    // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
-    // changeable choice (the app's vote, a mafia proposal). Change it now and then, once.
-    if (!asked.again || p.outbox.pending > 0 || v.rev <= asked.rev || v.prompt === null)
-      return false;
-    asked.again = false;
-    return this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer();
+    return this.writer.write(this.room());
   }
 
   /** A new counting window: release a thumb held from the last one, then maybe vote here. */
@@ -124,27 +142,47 @@ export class Bot {
     return false;
   }
 
-  private answer(): boolean {
+  private room(): PublicState | null {
+    return this.o.room ? this.o.room() : null;
+  }
+
+  /** Answers one offered action (null: the menu only passes); false if it left it alone. */
+  private answer(offer: Prompt | null): boolean {
     const sp = this.sp;
-    const prompt = sp.paddle.menu.prompt;
     const view = sp.paddle.view;
-    if (!prompt || !view) return sp.pass();
-    const others = prompt.targets.filter((t) => t !== sp.seat && !view.allies.includes(t));
+    if (!offer || !view) return sp.pass();
+    const situation = { seat: sp.seat, view, room: this.room(), rand: this.o.rand };
+    const move = tacticFor(offer, situation) ?? this.randomMove(offer);
+    if (move === "skip" || !sp.openAction(offer.action)) return false;
+    if (move === "pass") return sp.pass();
+    const [first] = move.targets;
+    if (move.targets.length > 1) return sp.pickAll(move.targets);
+    if (first === undefined) return sp.pass();
+    if (offer.options.length === 0) return sp.pick(first);
+    if (move.option === null) return offer.optional ? sp.pickBare(first) : sp.pass();
+    return sp.pickWithOption(first, move.option);
+  }
+
+  /** Any legal answer: a random target (or two), a random option or now and then "pass". */
+  private randomMove(prompt: Prompt): Move | "pass" {
+    const sp = this.sp;
+    const view = sp.paddle.view;
+    const others = prompt.targets.filter((t) => t !== sp.seat && !view?.allies.includes(t));
     const pool = others.length > 0 ? others : prompt.targets;
     if (prompt.action === "shoot") {
       // Every mafioso computes the same target from the same facts: the shot agrees.
       const sorted = [...pool].sort((a, b) => a - b);
       const round = sp.paddle.glance?.round ?? 0;
-      return sp.pick(sorted[(round * 3 + 1) % sorted.length] as number);
+      return { targets: [sorted[(round * 3 + 1) % sorted.length] as number], option: null };
     }
-    if (prompt.action === "nominate" && this.o.rand() >= (this.o.nominateChance ?? 0.3)) {
-      return sp.pass();
-    }
-    const target = pool[Math.floor(this.o.rand() * pool.length)];
-    if (target === undefined) return sp.pass();
-    if (prompt.options.length === 0) return sp.pick(target);
-    if (this.o.rand() >= (this.o.optionChance ?? 0.5) && sp.canPass()) return sp.pass();
+    if (prompt.action === "nominate" && this.o.rand() >= (this.o.nominateChance ?? 0.3))
+      return "pass";
+    const shuffled = [...pool].sort(() => this.o.rand() - 0.5);
+    const targets = shuffled.slice(0, Math.max(1, prompt.min));
+    if (targets.length === 0) return "pass";
+    if (prompt.options.length === 0) return { targets, option: null };
+    if (this.o.rand() >= (this.o.optionChance ?? 0.5) && sp.canPass()) return "pass";
     const option = prompt.options[Math.floor(this.o.rand() * prompt.options.length)] as string;
-    return sp.pickWithOption(target, option);
+    return { targets, option };
   }
 }

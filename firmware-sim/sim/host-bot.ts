@@ -31,6 +31,16 @@ export const FAST_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
   sport: FAST_SPORT_OPTIONS,
   app: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
   hunt: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
+  // A short table evening (FORUM-TIME on the table clock), and roles that use every kind of
+  // action a bot can send: the liar's vote, the terrorist's attack beside the night's.
+  forum: {
+    clock: "table",
+    daySeconds: 8,
+    nightSeconds: 6,
+    terrorBlackoutSeconds: 2,
+    statusSeconds: 1,
+    roles: ["bodyguard", "liar", "terrorist"],
+  },
 };
 
 /** Sport: which roles a night step wakes (RULES.md SPORT-NIGHT). */

@@ -81,8 +81,8 @@ export class SimPaddle {
     });
   }
 
-  /** Moves the cursor to the first item that matches and presses ok twice (arm, send). */
-  choose(match: (item: MenuItem) => boolean): boolean {
+  /** Moves the cursor to the first item that matches; false if there is none. */
+  private steer(match: (item: MenuItem) => boolean): boolean {
     const menu = this.paddle.menu;
     const index = menu.indexOf(match);
     if (index < 0) return false;
@@ -90,9 +90,39 @@ export class SimPaddle {
     const forward = (index - menu.cursor + n) % n;
     const key = forward <= n - forward ? "next" : "prev";
     for (let i = Math.min(forward, n - forward); i > 0; i--) this.hal.press(key);
+    return true;
+  }
+
+  /** Moves the cursor to the first item that matches and presses ok twice (arm, send). */
+  choose(match: (item: MenuItem) => boolean): boolean {
+    if (!this.steer(match)) return false;
     this.hal.press("ok");
     this.hal.press("ok");
     return true;
+  }
+
+  /** Of several offered actions, opens `action`'s question (true if it is open now). */
+  openAction(action: string): boolean {
+    const menu = this.paddle.menu;
+    if (menu.prompt && menu.prompt.action === action) return true;
+    if (menu.prompt && menu.offers.length > 1) this.choose((item) => item.kind === "back");
+    return this.choose(
+      (item) => item.kind === "action" && menu.offers[item.index]?.action === action,
+    );
+  }
+
+  /** A prompt of several targets (the matchmaker's two): toggles each, then sends them. */
+  pickAll(seats: readonly number[]): boolean {
+    for (const seat of seats) {
+      if (!this.steer((item) => item.kind === "target" && item.seat === seat)) return false;
+      this.hal.press("ok");
+    }
+    return this.choose((item) => item.kind === "send");
+  }
+
+  /** An option that may be left out: the target, then `send` without one. */
+  pickBare(seat: number): boolean {
+    return this.pick(seat) && this.choose((item) => item.kind === "send");
   }
 
   pick(seat: number): boolean {

@@ -88,6 +88,8 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
       }),
     );
   }
+  /** The room's view: what the display shows (the bots read the public tally from it). */
+  let state: PublicState | null = null;
   const script = o.script ? new ScriptRunner(o.script, paddles, say) : null;
   const bots = o.bots
     ? paddles.map(
@@ -96,6 +98,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
             rand,
             thinkMs: o.thinkMs ?? [60, 250],
             held: (seat) => script?.holds(seat) ?? false,
+            room: () => state,
           }),
       )
     : [];
@@ -110,7 +113,6 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
   });
   const entries: LogEntry[] = [];
   const events = new EventEmitter();
-  let state: PublicState | null = null;
   let resolveFinished: (s: PublicState) => void = () => undefined;
   const finished = new Promise<PublicState>((r) => (resolveFinished = r));
   let sawPlay = false;

@@ -1,0 +1,82 @@
+/**
+ * A bot's texts, where the ruleset takes text from phones (the seat view has `text`): a
+ * short will early on (published at death, or left to its allies), now and then a
+ * newspaper ad under its pseudonym (one it holds, maybe handed to it; else a new one),
+ * sometimes handing that pseudonym to another living player, and, as the mafia's office
+ * holder at night, the death message without which there is no murder (FORUM-KILL-08).
+ * Texts go on the seat's input topic through the paddle's firmware, as the phone sends them.
+ */
+import type { PublicState } from "../../protocol/views.js";
+import type { Rand } from "./bot.js";
+import type { SimPaddle } from "./sim-paddle.js";
+
+/** The part of the seat view's `text` (protocol/text.ts) a bot reads. */
+interface SeatTextLike {
+  will: unknown;
+  pseudonyms: string[];
+  adsLeft: number;
+  mayMessage: boolean;
+  message: string | null;
+}
+
+const NAMES = ["Raven", "Night Owl", "Quiet Fox", "Old Sailor", "Grey Cat", "Lamplighter"];
+const ADS = [
+  "Whoever voted for {a} yesterday: think again.",
+  "Keep an eye on {a}. Just saying.",
+  "Lost: trust in {a}. Finder may keep it.",
+  "{a} and {b} talk too much in private.",
+];
+const WILLS = ["I trusted {a}. Look hard at {b}.", "If I am gone, ask {a} why."];
+
+export class BotWriter {
+  private willConsidered = false;
+  private day = -1;
+
+  constructor(
+    private readonly sp: SimPaddle,
+    private readonly rand: Rand,
+  ) {}
+
+  private fill(template: string, room: PublicState | null): string {
+    const living = (room?.seats ?? []).filter((s) => s.alive && s.seat !== this.sp.seat);
+    const any = () => `#${living[Math.floor(this.rand() * living.length)]?.seat ?? 1}`;
+    return template.replace("{a}", any()).replace("{b}", any());
+  }
+
+  /** Writes at most one text now; true if it did (one move per thought, as the keys). */
+  write(room: PublicState | null): boolean {
+    const p = this.sp.paddle;
+    const v = p.view;
+    const g = p.glance;
+    const text = (v as { text?: SeatTextLike } | null)?.text;
+    if (!v || !g || !text || !v.alive || (g.phase !== "day" && g.phase !== "night")) return false;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(this.rand() * list.length)] as T;
+    if (g.phase === "night" && text.mayMessage && text.message === null) {
+      p.text("message", { text: "The family sends its regards. Nobody heard a thing." });
+      return true;
+    }
+    if (!this.willConsidered) {
+      this.willConsidered = true;
+      if (this.rand() < 0.6) {
+        // The mafia leave theirs to their allies now and then (FORUM-WILL-02).
+        const to = v.allies.length > 0 && this.rand() < 0.5 ? [...v.allies] : null;
+        p.text("will", { text: this.fill(pick(WILLS), room), to });
+        return true;
+      }
+    }
+    if (g.phase !== "day" || this.day === g.round) return false;
+    this.day = g.round;
+    const held = text.pseudonyms[0];
+    const heirs = (room?.seats ?? []).filter((s) => s.alive && s.seat !== this.sp.seat);
+    if (held !== undefined && heirs.length > 0 && this.rand() < 0.15) {
+      p.text("pseudonym", { pseudonym: held, to: pick(heirs).seat });
+      return true;
+    }
+    if (text.adsLeft > 0 && this.rand() < 0.4) {
+      const pseudonym = held ?? `${pick(NAMES)} ${Math.floor(this.rand() * 90) + 10}`;
+      p.text("ad", { text: this.fill(pick(ADS), room), pseudonym });
+      return true;
+    }
+    return false;
+  }
+}

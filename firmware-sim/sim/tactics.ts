@@ -1,0 +1,110 @@
+/**
+ * What a bot does with one offered action, where a random legal answer would not make a
+ * game: the forum's public day vote (follow the room's leading candidate, so that days
+ * lynch someone; the liar votes as his −1 serves the mafia), the terrorist's rare attack,
+ * the insider's one guess a day, the matchmaker's two seats, the boss's murder and heir.
+ * A bot knows only what its seat view and the room's display show (the public tally).
+ * Actions without a tactic here get the generic bot's random answer.
+ */
+import type { Prompt, PublicState, SeatView } from "../../protocol/views.js";
+import type { Rand } from "./bot.js";
+
+export interface Situation {
+  seat: number;
+  view: SeatView;
+  /** What the table's display shows now, or null. */
+  room: PublicState | null;
+  rand: Rand;
+}
+
+/** The answer: targets and option; "skip" leaves the action alone this phase. */
+export type Move = { targets: number[]; option: string | null } | "skip";
+
+const pickOne = <T>(list: readonly T[], rand: Rand): T | undefined =>
+  list[Math.floor(rand() * list.length)];
+
+/** The seats the bot would rather not hurt: itself and the allies it knows. */
+function friends(s: Situation): number[] {
+  return [s.seat, ...s.view.allies];
+}
+
+function others(prompt: Prompt, s: Situation): number[] {
+  const mine = friends(s);
+  const pool = prompt.targets.filter((t) => !mine.includes(t));
+  return pool.length > 0 ? pool : prompt.targets;
+}
+
+/** The offered seat with the highest public total now, if any has more than nothing. */
+function leader(prompt: Prompt, room: PublicState | null): number | null {
+  let best: number | null = null;
+  let most = 0;
+  for (const [seat, n] of Object.entries(room?.tally ?? {})) {
+    if (n > most && prompt.targets.includes(Number(seat))) {
+      best = Number(seat);
+      most = n;
+    }
+  }
+  return best;
+}
+
+const one = (target: number | undefined, option: string | null = null): Move =>
+  target === undefined ? "skip" : { targets: [target], option };
+
+/**
+ * FORUM-VOTE, FORUM-LIAR: follow the room's leader most of the time (unless it is a friend),
+ * else a random other seat. The liar saves a friend in the lead with a plain (−1) vote on
+ * him, and otherwise votes "straight" for the leader.
+ */
+function vote(prompt: Prompt, s: Situation): Move {
+  const lead = leader(prompt, s.room);
+  const mine = friends(s);
+  const pool = others(prompt, s);
+  const liar = prompt.options.includes("straight");
+  if (liar && lead !== null && mine.includes(lead) && lead !== s.seat) return one(lead);
+  const target =
+    lead !== null && !mine.includes(lead) && s.rand() < 0.75 ? lead : pickOne(pool, s.rand);
+  return one(target, liar ? "straight" : null);
+}
+
+type Tactic = (prompt: Prompt, s: Situation) => Move;
+
+const FORUM: Record<string, Tactic> = {
+  vote,
+  // FORUM-TERR-01: one attack a game, now and then; at whom the room suspects, else anyone.
+  attack: (prompt, s) => {
+    if (s.rand() >= 0.12) return "skip";
+    const lead = leader(prompt, s.room);
+    return one(
+      lead !== null && !friends(s).includes(lead) ? lead : pickOne(others(prompt, s), s.rand),
+    );
+  },
+  // FORUM-INS-01: one guess a day.
+  suspect: (prompt, s) => one(pickOne(others(prompt, s), s.rand)),
+  // FORUM-MM-01: two different seats.
+  compare: (prompt, s) => {
+    const pool = others(prompt, s);
+    const a = pickOne(pool, s.rand);
+    const b = pickOne(
+      prompt.targets.filter((t) => t !== a),
+      s.rand,
+    );
+    return a === undefined || b === undefined ? "skip" : { targets: [a, b], option: null };
+  },
+  // FORUM-BOSS-03: name an heir among the allies now and then.
+  successor: (prompt, s) => {
+    const heirs = prompt.targets.filter((t) => s.view.allies.includes(t));
+    return s.rand() < 0.4 ? one(pickOne(heirs, s.rand)) : "skip";
+  },
+  // The murder and the framing: never a known ally.
+  kill: (prompt, s) => one(pickOne(others(prompt, s), s.rand)),
+  frame: (prompt, s) => one(pickOne(others(prompt, s), s.rand)),
+};
+
+/** Per ruleset: the other rulesets' bots play the generic random answers. */
+const TACTICS: Record<string, Record<string, Tactic>> = { forum: FORUM };
+
+/** The tactic's move for this prompt, or null where the generic random answer will do. */
+export function tacticFor(prompt: Prompt, s: Situation): Move | null {
+  const tactic = TACTICS[s.room?.ruleset ?? ""]?.[prompt.action];
+  return tactic ? tactic(prompt, s) : null;
+}
