@@ -15,7 +15,7 @@
 import type { Prompt, PublicState } from "../../protocol/views.js";
 import { BotWriter } from "./bot-texts.js";
 import type { SimPaddle } from "./sim-paddle.js";
-import { type Move, tacticFor } from "./tactics.js";
+import { type Move, reconsiders, tacticFor } from "./tactics.js";
 
 export type Rand = () => number;
 
@@ -115,9 +115,15 @@ export class Bot {
         if (this.answer(offer)) return true;
         continue;
       }
+      if (offer === null || p.outbox.pending > 0) continue;
+      // The forum's public vote follows the room (tactics.ts decides whether to move it).
+      if (reconsiders(this.room()?.ruleset, offer.action)) {
+        if (this.answer(offer)) return true;
+        continue;
+      }
       // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
       // changeable choice (a vote, a mafia proposal). Change it now and then, once.
-      if (!asked.again || p.outbox.pending > 0 || v.rev <= asked.rev || offer === null) continue;
+      if (!asked.again || v.rev <= asked.rev) continue;
       asked.again = false;
       if (this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer(offer)) return true;
     }

@@ -35,8 +35,8 @@ export const FAST_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
   // action a bot can send: the liar's vote, the terrorist's attack beside the night's.
   forum: {
     clock: "table",
-    daySeconds: 8,
-    nightSeconds: 6,
+    daySeconds: 6,
+    nightSeconds: 5,
     terrorBlackoutSeconds: 2,
     statusSeconds: 1,
     roles: ["bodyguard", "liar", "terrorist"],

@@ -50,20 +50,38 @@ function leader(prompt: Prompt, room: PublicState | null): number | null {
 const one = (target: number | undefined, option: string | null = null): Move =>
   target === undefined ? "skip" : { targets: [target], option };
 
+/** The seat's vote as the room shows it (FORUM-VOTE-07: every vote is public), or null. */
+function currentVote(s: Situation): number | null {
+  const votes = s.room?.extras.votes as Record<string, number> | undefined;
+  const v = votes?.[String(s.seat)];
+  return typeof v === "number" ? v : null;
+}
+
 /**
- * FORUM-VOTE, FORUM-LIAR: follow the room's leader most of the time (unless it is a friend),
- * else a random other seat. The liar saves a friend in the lead with a plain (−1) vote on
- * him, and otherwise votes "straight" for the leader.
+ * FORUM-VOTE, FORUM-LIAR: first follow the room's leader most of the time (unless it is a
+ * friend), else a random other seat; later (FORUM-VOTE-04) move to the leader now and
+ * then, never elsewhere, so that a day ends with a lynch rather than a tie. The liar saves
+ * a friend in the lead with a plain (−1) vote on him, and otherwise votes "straight".
  */
 function vote(prompt: Prompt, s: Situation): Move {
   const lead = leader(prompt, s.room);
   const mine = friends(s);
-  const pool = others(prompt, s);
+  const current = currentVote(s);
   const liar = prompt.options.includes("straight");
-  if (liar && lead !== null && mine.includes(lead) && lead !== s.seat) return one(lead);
-  const target =
-    lead !== null && !mine.includes(lead) && s.rand() < 0.75 ? lead : pickOne(pool, s.rand);
-  return one(target, liar ? "straight" : null);
+  if (liar && lead !== null && mine.includes(lead) && lead !== s.seat)
+    return current === lead ? "skip" : one(lead);
+  const follow = lead !== null && !mine.includes(lead) && s.rand() < 0.75;
+  if (current !== null)
+    return follow && current !== lead ? one(lead, liar ? "straight" : null) : "skip";
+  return one(
+    follow ? (lead as number) : pickOne(others(prompt, s), s.rand),
+    liar ? "straight" : null,
+  );
+}
+
+/** Actions a bot reconsiders at every change of the room, not just once (the public vote). */
+export function reconsiders(ruleset: string | undefined, action: string): boolean {
+  return ruleset === "forum" && action === "vote";
 }
 
 type Tactic = (prompt: Prompt, s: Situation) => Move;

@@ -22,8 +22,11 @@ export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
   if (state.phase !== "day" || state.step !== "day" || !seat.alive || state.paused) return null;
   const targets = state.seats.filter((s) => s.alive).map((s) => s.seat);
   // The liar's paddle may offer "straight"; for him as for everyone the option may be left out.
-  const options = isLiar(seat) ? [STRAIGHT] : [];
-  return { action: "vote", targets, min: 1, max: 1, options, until: state.clock.until };
+  if (!isLiar(seat))
+    return { action: "vote", targets, min: 1, max: 1, options: [], until: state.clock.until };
+  // `optional`: the paddle offers "straight" as a second question that may be left out.
+  const liar = { action: "vote", targets, min: 1, max: 1, options: [STRAIGHT], optional: true };
+  return { ...liar, until: state.clock.until };
 }
 
 /** What one vote adds to its target's total: +1, or −1 for the liar (FORUM-LIAR-02/03, FORUM-OPEN-10). */

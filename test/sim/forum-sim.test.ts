@@ -1,0 +1,73 @@
+/**
+ * Thirteen simulated paddles (the real firmware over mqtt.js, driven through their keys)
+ * play a whole `forum` game on the real hub to its end, on a short table evening: in
+ * process, and as `npm start -- --sim 13 --ruleset forum` does it. The bots vote in public
+ * (following the room's tally), the liar through the menu's optional second question, the
+ * terrorist's attack and the night's actions beside it, and they write wills and ads from
+ * the seat as a phone would.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { PublicState } from "../../protocol/index.js";
+import { type Harness, startTable, within } from "../firmware/sim-harness.js";
+import { spawnHub } from "../helpers/cli-process.js";
+import { connectAs, endAll, journalText, removeDir, tempDir } from "../helpers/hub.js";
+
+let h: Harness | null = null;
+const dirs: string[] = [];
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+afterAll(async () => {
+  for (const d of dirs) await removeDir(d);
+});
+
+describe("a simulated forum table", () => {
+  it("FORUM-SETUP-03, FORUM-VOTE-02, FORUM-VOTE-04: thirteen bot paddles play a forum game over the broker to its end", async () => {
+    h = await startTable({ paddles: 13, ruleset: "forum", thinkMs: [10, 60] });
+    const end = await within(h.sim.finished, 200_000, h, "the end of the forum game");
+    expect(end.ruleset).toBe("forum");
+    expect(end.seats).toHaveLength(13);
+    expect(["town", "mafia", "draw"]).toContain(end.winner);
+    const keys = h.sim.entries.map((e) => e.key);
+    expect(keys).toContain("forum.night.start");
+    expect(keys).toContain("vote.cast");
+    expect(keys.at(-1)).toBe("game.end");
+    for (const p of h.sim.paddles) expect(p.paddle.linkFaults).toBe(0);
+    // Votes reached the hub through the paddles' menus, and some seat changed its vote on
+    // some day (FORUM-VOTE-04): two public votes of one seat between two day starts.
+    const journal = await journalText(h.hub);
+    expect(journal).toMatch(/"action":"vote","targets":\[\d+\]/);
+    let day = 0;
+    const votesOf = new Map<string, number>();
+    for (const e of h.sim.entries) {
+      if (e.key === "forum.day.start") day += 1;
+      if (e.key !== "vote.cast") continue;
+      const key = `${day}|${e.seats[0]}`;
+      votesOf.set(key, (votesOf.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...votesOf.values())).toBeGreaterThan(1);
+  }, 240_000);
+
+  it("npm start -- --sim 13 --ruleset forum plays the game to its end", async () => {
+    const dir = await tempDir("hub-sim-forum-");
+    dirs.push(dir);
+    const ports = ["--mqtt-port", "0", "--http-port", "0"];
+    const hub = await spawnHub(["--sim", "13", "--ruleset", "forum", "--data-dir", dir, ...ports]);
+    try {
+      const secrets = await hub.secrets();
+      const c = await connectAs(hub.mqttPort, "display/t1", secrets["display/t1"]);
+      await c.client.subscribeAsync("mafia/v1/t1/public/state", { qos: 1 });
+      const end = await c.inbox.next<PublicState>(
+        "mafia/v1/t1/public/state",
+        (s) => s.ruleset === "forum" && s.phase === "ended" && s.winner !== null,
+        { past: true, timeout: 200_000 },
+      );
+      expect(end.seats).toHaveLength(13);
+      await endAll(c);
+    } finally {
+      hub.proc.kill("SIGTERM");
+      expect((await hub.exited).code).toBe(0);
+    }
+  }, 240_000);
+});
