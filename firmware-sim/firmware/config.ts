@@ -30,6 +30,11 @@ export interface PaddleSettings {
    * are on a phone by it (docs/PROTOCOL.md, `host/devices`).
    */
   device?: string;
+  /**
+   * Also follow the seat's own texts (`seat/{n}/text`: the forum's will, pseudonyms, ads
+   * left, the death message): phones and bots only; a device paddle never parses them.
+   */
+  texts?: boolean;
 }
 
 export const FIRMWARE_VERSION = "1.0.0";

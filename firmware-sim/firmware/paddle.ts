@@ -3,7 +3,12 @@
  * haptics, LED and screen. Everything lives on the instance (no module state), so the
  * simulator runs a whole table of these in one process.
  */
-import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
+import {
+  publicStateTopic,
+  seatSignalTopic,
+  seatTextTopic,
+  seatViewTopic,
+} from "../../protocol/topics.js";
 import type { SeatView, Signal } from "../../protocol/views.js";
 import { FIRMWARE_VERSION, type PaddleSettings, type Timings, timingsOf } from "./config.js";
 import { Debouncer } from "./debounce.js";
@@ -23,6 +28,8 @@ export class Paddle {
   readonly timings: Timings;
   view: SeatView | null = null;
   glance: TableGlance | null = null;
+  /** The seat's own texts as the hub last published them (settings.texts only), else null. */
+  seatText: unknown = null;
   status = "starting";
   /** Called after anything the player could notice changed (simulator, bots, tests). */
   onChange: (() => void) | null = null;
@@ -33,6 +40,7 @@ export class Paddle {
   private readonly viewTopic: string;
   private readonly signalTopic: string;
   private readonly stateTopic: string;
+  private readonly textTopic: string | null;
   private lastRev = -1;
   /** The private result the status line shows, until something else replaces it. */
   private resultLine: string | null = null;
@@ -53,6 +61,13 @@ export class Paddle {
     this.viewTopic = seatViewTopic(this.table, this.seat);
     this.signalTopic = seatSignalTopic(this.table, this.seat);
     this.stateTopic = publicStateTopic(this.table);
+    this.textTopic = settings.texts ? seatTextTopic(this.table, this.seat) : null;
+    const subscriptions = [
+      { topic: this.viewTopic, qos: 1 },
+      { topic: this.signalTopic, qos: 0 },
+      { topic: this.stateTopic, qos: 1 },
+    ];
+    if (this.textTopic) subscriptions.push({ topic: this.textTopic, qos: 1 });
     const ms = this.timings.debounceMs;
     this.thumb = new Debouncer(hal, ms, hal.readThumb(), (down) =>
       this.input("thumb", { down: down }),
@@ -68,11 +83,7 @@ export class Paddle {
         table: this.table,
         seat: this.seat,
         password: settings.password,
-        subscriptions: [
-          { topic: this.viewTopic, qos: 1 },
-          { topic: this.signalTopic, qos: 0 },
-          { topic: this.stateTopic, qos: 1 },
-        ],
+        subscriptions: subscriptions,
         proofTopic: this.viewTopic,
         device: settings.device || "paddle",
       },
@@ -160,6 +171,10 @@ export class Paddle {
     if (msg.topic === this.viewTopic) this.onView(body as SeatView);
     else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
     else if (msg.topic === this.stateTopic) this.onGlance(body as Record<string, unknown>);
+    else if (msg.topic === this.textTopic) {
+      this.seatText = body;
+      this.changed();
+    }
     // The first view of a connection also sends what waited in the outbox.
     this.link.pump();
   }

@@ -1,23 +1,16 @@
 /**
- * A bot's texts, where the ruleset takes text from phones (the seat view has `text`): a
+ * A bot's texts, where the ruleset takes text from phones (`seat/{n}/text` is there): a
  * short will early on (published at death, or left to its allies), now and then a
  * newspaper ad under its pseudonym (one it holds, maybe handed to it; else a new one),
  * sometimes handing that pseudonym to another living player, and, as the mafia's office
  * holder at night, the death message without which there is no murder (FORUM-KILL-08).
  * Texts go on the seat's input topic through the paddle's firmware, as the phone sends them.
  */
+import { type SeatText, seatTextSchema } from "../../protocol/text.js";
 import type { PublicState } from "../../protocol/views.js";
 import type { Rand } from "./bot.js";
 import type { SimPaddle } from "./sim-paddle.js";
 
-/** The part of the seat view's `text` (protocol/text.ts) a bot reads. */
-interface SeatTextLike {
-  will: unknown;
-  pseudonyms: string[];
-  adsLeft: number;
-  mayMessage: boolean;
-  message: string | null;
-}
 
 const NAMES = ["Raven", "Night Owl", "Quiet Fox", "Old Sailor", "Grey Cat", "Lamplighter"];
 const ADS = [
@@ -48,7 +41,8 @@ export class BotWriter {
     const p = this.sp.paddle;
     const v = p.view;
     const g = p.glance;
-    const text = (v as { text?: SeatTextLike } | null)?.text;
+    const parsed = p.seatText === null ? null : seatTextSchema.safeParse(p.seatText);
+    const text: SeatText | null = parsed?.success ? parsed.data : null;
     if (!v || !g || !text || !v.alive || (g.phase !== "day" && g.phase !== "night")) return false;
     const pick = <T>(list: readonly T[]): T => list[Math.floor(this.rand() * list.length)] as T;
     if (g.phase === "night" && text.mayMessage && text.message === null) {

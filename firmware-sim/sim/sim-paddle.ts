@@ -41,6 +41,7 @@ export class SimPaddle {
       seat: o.seat,
       password: o.password,
       timings: o.timings,
+      texts: true,
     });
     this.paddle.onChange = () => this.events.emit("change");
   }
