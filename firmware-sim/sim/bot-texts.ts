@@ -11,7 +11,6 @@ import type { PublicState } from "../../protocol/views.js";
 import type { Rand } from "./bot.js";
 import type { SimPaddle } from "./sim-paddle.js";
 
-
 const NAMES = ["Raven", "Night Owl", "Quiet Fox", "Old Sailor", "Grey Cat", "Lamplighter"];
 const ADS = [
   "Whoever voted for {a} yesterday: think again.",

@@ -6,6 +6,7 @@
  * A bot knows only what its seat view and the room's display show (the public tally).
  * Actions without a tactic here get the generic bot's random answer.
  */
+import { LIAR_STRAIGHT } from "../../protocol/forum.js";
 import type { Prompt, PublicState, SeatView } from "../../protocol/views.js";
 import type { Rand } from "./bot.js";
 
@@ -67,15 +68,15 @@ function vote(prompt: Prompt, s: Situation): Move {
   const lead = leader(prompt, s.room);
   const mine = friends(s);
   const current = currentVote(s);
-  const liar = prompt.options.includes("straight");
+  const liar = prompt.options.includes(LIAR_STRAIGHT);
   if (liar && lead !== null && mine.includes(lead) && lead !== s.seat)
     return current === lead ? "skip" : one(lead);
   const follow = lead !== null && !mine.includes(lead) && s.rand() < 0.75;
   if (current !== null)
-    return follow && current !== lead ? one(lead, liar ? "straight" : null) : "skip";
+    return follow && current !== lead ? one(lead, liar ? LIAR_STRAIGHT : null) : "skip";
   return one(
     follow ? (lead as number) : pickOne(others(prompt, s), s.rand),
-    liar ? "straight" : null,
+    liar ? LIAR_STRAIGHT : null,
   );
 }
 

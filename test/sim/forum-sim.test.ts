@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe("a simulated forum table", () => {
-  it("FORUM-SETUP-03, FORUM-VOTE-02, FORUM-VOTE-04: thirteen bot paddles play a forum game over the broker to its end", async () => {
+  it("FORUM-SETUP-03, FORUM-VOTE-02, FORUM-VOTE-04, FORUM-WILL-01, FORUM-NEWS-02: thirteen bot paddles play a forum game over the broker to its end", async () => {
     h = await startTable({ paddles: 13, ruleset: "forum", thinkMs: [10, 60] });
     const end = await within(h.sim.finished, 200_000, h, "the end of the forum game");
     expect(end.ruleset).toBe("forum");
@@ -38,6 +38,9 @@ describe("a simulated forum table", () => {
     // some day (FORUM-VOTE-04): two public votes of one seat between two day starts.
     const journal = await journalText(h.hub);
     expect(journal).toMatch(/"action":"vote","targets":\[\d+\]/);
+    // FORUM-WILL-01, FORUM-NEWS-02: the bots wrote wills and ads from their seats, as phones.
+    expect(journal).toMatch(/"kind":"will","text":"[^"]+"/);
+    expect(journal).toMatch(/"kind":"ad","text":"[^"]+","pseudonym":"[^"]+"/);
     let day = 0;
     const votesOf = new Map<string, number>();
     for (const e of h.sim.entries) {
