@@ -5,9 +5,8 @@
  * seat view alone, the hunt's claimed status through the menu's second question.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { PublicState } from "../../protocol/index.js";
-import { spawnHub } from "../helpers/cli-process.js";
-import { connectAs, endAll, journalText, removeDir, tempDir } from "../helpers/hub.js";
+import { journalText, removeDir } from "../helpers/hub.js";
+import { simGameToEnd } from "./sim-cli.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
 let h: Harness | null = null;
@@ -37,24 +36,7 @@ describe("a simulated hunt table", () => {
   }, 180_000);
 
   it("npm start -- --sim 12 --ruleset hunt plays the game to its end", async () => {
-    const dir = await tempDir("hub-sim-hunt-");
-    dirs.push(dir);
-    const ports = ["--mqtt-port", "0", "--http-port", "0"];
-    const hub = await spawnHub(["--sim", "12", "--ruleset", "hunt", "--data-dir", dir, ...ports]);
-    try {
-      const secrets = await hub.secrets();
-      const c = await connectAs(hub.mqttPort, "display/t1", secrets["display/t1"]);
-      await c.client.subscribeAsync("mafia/v1/t1/public/state", { qos: 1 });
-      const end = await c.inbox.next<PublicState>(
-        "mafia/v1/t1/public/state",
-        (s) => s.ruleset === "hunt" && s.phase === "ended" && s.winner !== null,
-        { past: true, timeout: 120_000 },
-      );
-      expect(end.seats).toHaveLength(12);
-      await endAll(c);
-    } finally {
-      hub.proc.kill("SIGTERM");
-      expect((await hub.exited).code).toBe(0);
-    }
+    const end = await simGameToEnd("hunt", 12, 120_000, dirs);
+    expect(end.seats).toHaveLength(12);
   }, 180_000);
 });

@@ -7,10 +7,9 @@
  * the seat as a phone would.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { PublicState } from "../../protocol/index.js";
+import { simGameToEnd } from "../firmware/sim-cli.js";
 import { type Harness, startTable, within } from "../firmware/sim-harness.js";
-import { spawnHub } from "../helpers/cli-process.js";
-import { connectAs, endAll, journalText, removeDir, tempDir } from "../helpers/hub.js";
+import { journalText, removeDir } from "../helpers/hub.js";
 
 let h: Harness | null = null;
 const dirs: string[] = [];
@@ -53,24 +52,7 @@ describe("a simulated forum table", () => {
   }, 240_000);
 
   it("npm start -- --sim 13 --ruleset forum plays the game to its end", async () => {
-    const dir = await tempDir("hub-sim-forum-");
-    dirs.push(dir);
-    const ports = ["--mqtt-port", "0", "--http-port", "0"];
-    const hub = await spawnHub(["--sim", "13", "--ruleset", "forum", "--data-dir", dir, ...ports]);
-    try {
-      const secrets = await hub.secrets();
-      const c = await connectAs(hub.mqttPort, "display/t1", secrets["display/t1"]);
-      await c.client.subscribeAsync("mafia/v1/t1/public/state", { qos: 1 });
-      const end = await c.inbox.next<PublicState>(
-        "mafia/v1/t1/public/state",
-        (s) => s.ruleset === "forum" && s.phase === "ended" && s.winner !== null,
-        { past: true, timeout: 200_000 },
-      );
-      expect(end.seats).toHaveLength(13);
-      await endAll(c);
-    } finally {
-      hub.proc.kill("SIGTERM");
-      expect((await hub.exited).code).toBe(0);
-    }
+    const end = await simGameToEnd("forum", 13, 200_000, dirs);
+    expect(end.seats).toHaveLength(13);
   }, 240_000);
 });
