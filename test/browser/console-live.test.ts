@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
+import { openConsole } from "./console-page.js";
 import { openTable, setUp, type Table } from "./game.js";
 import {
   buildDisplay,
@@ -33,15 +34,7 @@ beforeAll(async () => {
   dirs.push(dist, data);
   hub = await startTestHub(dist, data);
   table = await openTable(hub);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  page.on("dialog", (d) => void d.accept());
-  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
-  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
-  await page.locator('host-sign-in button[type="submit"]').click();
-  await waitFor(page, '[data-status="online"]');
+  page = await openConsole(browser, hub);
 }, 90_000);
 
 afterAll(async () => {

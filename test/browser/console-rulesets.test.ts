@@ -7,6 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
+import { openConsole } from "./console-page.js";
 import {
   buildDisplay,
   HostClient,
@@ -30,14 +31,7 @@ beforeAll(async () => {
   const data = await tempDir("console-rulesets-");
   dirs.push(dist, data);
   hub = await startTestHub(dist, data);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
-  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
-  await page.locator('host-sign-in button[type="submit"]').click();
-  await waitFor(page, '[data-status="online"]');
+  page = await openConsole(browser, hub);
 }, 90_000);
 
 afterAll(async () => {
