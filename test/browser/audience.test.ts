@@ -5,48 +5,24 @@
  * no background; its link comes from the host console. The public display beside it never
  * shows a role before the end.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
 import { openTable, playGame, setUp } from "./game.js";
-import {
-  buildDisplay,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { screenshot } from "./harness.js";
 import { count, deepAttributes, waitFor } from "./page.js";
+import { useBrowserSuite } from "./suite.js";
 
-let dist: string;
-let browser: Browser;
+const suite = useBrowserSuite();
 let hub: Hub;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  dirs.push(dist);
-}, 90_000);
 
 /** A fresh hub for each test: each plays its own game from the start. */
 beforeEach(async () => {
-  const data = await tempDir("audience-test-");
-  dirs.push(data);
-  hub = await startTestHub(dist, data);
-});
-
-afterEach(async () => {
-  await hub?.stop();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(dirs.map(removeDir));
+  hub = await suite.hub("audience-test-");
 });
 
 async function open(path: string, key: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1920, height: 1080 } });
   page.on("pageerror", (err) => {
     throw err;
   });
@@ -131,7 +107,7 @@ describe("audience screen", () => {
     const table = await openTable(hub);
     await setUp(table.host);
     await table.host.ok({ cmd: "start" });
-    const host = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    const host = await suite.browser.newPage({ viewport: { width: 1440, height: 1100 } });
     await host.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
     await host.locator("#pw").fill(hub.secrets.password("host/t1") as string);
     await host.locator('host-sign-in button[type="submit"]').click();
@@ -145,7 +121,7 @@ describe("audience screen", () => {
     );
     await host.close();
 
-    const overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const overlay = await suite.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await overlay.goto(link.replace("?table=t1", "?table=t1&overlay=1&lang=de"));
     await waitFor(overlay, '[data-seat="1"] [data-role]');
     expect(overlay.url()).not.toContain("#k=");

@@ -6,40 +6,21 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
 import { seatLink } from "../../web-display/src/host/pairing-panel.js";
 import { type Checkpoint, openTable, playGame } from "./game.js";
-import {
-  ARTIFACTS,
-  buildDisplay,
-  launchBrowser,
-  removeDir,
-  screenshot,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { ARTIFACTS, screenshot } from "./harness.js";
 import { type Overflow, overflows } from "./overflow.js";
 import { waitFor } from "./page.js";
 import { Phone } from "./phone.js";
+import { useBrowserSuite } from "./suite.js";
 
-let dist: string;
-let browser: Browser;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  dirs.push(dist);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(dirs.map(removeDir));
-});
+const suite = useBrowserSuite();
 
 async function open(hub: Hub, path: string, width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await suite.browser.newPage({ viewport: { width, height } });
   page.on("pageerror", (err) => {
     throw err;
   });
@@ -75,9 +56,7 @@ const SHOWN: Record<Checkpoint, string> = {
 describe("text fits its box", () => {
   for (const lang of ["en", "de", "ru"]) {
     it(`in ${lang}: display, host console, audience screen and phone at every step`, async () => {
-      const data = await tempDir(`overflow-${lang}-`);
-      dirs.push(data);
-      const hub = await startTestHub(dist, data);
+      const hub = await suite.hub(`overflow-${lang}-`);
       const table = await openTable(hub);
       const pages: Record<string, Page> = {
         display: await open(hub, `/?table=t1&lang=${lang}#k=${key(hub, "display/t1")}`, 1920, 1080),
@@ -99,7 +78,7 @@ describe("text fits its box", () => {
       await pages.console?.locator('host-sign-in button[type="submit"]').click();
       const origin = `http://127.0.0.1:${hub.httpPort}`;
       const link = seatLink(origin, "t1", 4, hub.secrets.password("seat/t1/4") as string);
-      const phone = await Phone.open(browser, link.replace("#", `&lang=${lang}#`));
+      const phone = await Phone.open(suite.browser, link.replace("#", `&lang=${lang}#`));
       pages.phone = phone.page;
 
       const faults: string[] = [];

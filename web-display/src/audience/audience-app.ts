@@ -14,6 +14,7 @@ import type { LinkProblem } from "../components/link-status.js";
 import { pairedKey } from "../config.js";
 import type { TableSnapshot } from "../connection.js";
 import { nightLine, phaseTitle, stepTitle } from "../i18n/index.js";
+import { screenFrame } from "../screen-frame.js";
 import { theme } from "../styles.js";
 import { TableApp } from "../table-app.js";
 import { audienceStyles } from "./audience-styles.js";
@@ -43,7 +44,7 @@ export class AudienceApp extends TableApp {
     if (key) this.connect(key);
   }
 
-  static override styles = [theme, audienceStyles];
+  static override styles = [theme, screenFrame, audienceStyles];
 
   private connect(key: string): void {
     this.open("audience", key, (snap) => this.tableProvider.setValue(snap));

@@ -1,40 +1,18 @@
 /**
- * The audience screen's two looks: the full screen (the display's layout, with every role
- * on the seats and the night beside them) and the overlay (`:host([overlay])`), which
- * paints no background at all so that streaming software keys nothing out.
+ * The audience screen's two looks on top of the big screens' frame (screen-frame.ts): the
+ * full screen (the display's layout, with every role on the seats and the night beside
+ * them) and the overlay (`:host([overlay])`), which paints no background at all so that
+ * streaming software keys nothing out.
  */
 import { css } from "lit";
 
 export const audienceStyles = css`
-  :host {
-    display: block;
-    position: fixed;
-    inset: 0;
-    background: radial-gradient(ellipse at 50% 30%, #1b1f2a 0%, var(--bg) 70%);
-    overflow: hidden;
-  }
   :host([overlay]) {
     background: transparent;
   }
-  header {
-    position: absolute;
-    top: 0;
-    left: 0;
-    right: 0;
-    height: 11vh;
-    display: flex;
-    align-items: center;
-    gap: 3vh;
-    padding: 0 3.5vh;
-    border-bottom: 0.3vh solid var(--panel-edge);
-    background: rgba(0, 0, 0, 0.35);
-  }
   .brand {
     font-size: 2.8vh;
-    font-weight: 900;
     letter-spacing: 0.2em;
-    text-transform: uppercase;
-    color: var(--gold);
   }
   header .title {
     flex: 1;
@@ -43,28 +21,7 @@ export const audienceStyles = css`
     font-weight: 800;
     overflow-wrap: anywhere;
   }
-  .paused {
-    font-size: 3vh;
-    font-weight: 800;
-    padding: 0.6vh 1.6vh;
-    border-radius: 1vh;
-    background: var(--amber);
-    color: #1a1200;
-    text-transform: uppercase;
-  }
-  .oval {
-    position: absolute;
-    top: 12vh;
-    bottom: 1vh;
-    left: 1vw;
-    right: 31vw;
-  }
   aside {
-    position: absolute;
-    top: 14vh;
-    bottom: 3vh;
-    right: 2.5vw;
-    width: 27vw;
     display: flex;
     flex-direction: column;
     gap: 2.4vh;

@@ -1,0 +1,44 @@
+/**
+ * One test file's browser setup: the display built and chromium launched once in
+ * `beforeAll`, and everything removed in `afterAll`; each test starts its own hub on a
+ * fresh data dir (`hub()`), stopped with the file.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import { buildDisplay, launchBrowser, removeDir, startTestHub, tempDir } from "./harness.js";
+
+export interface BrowserSuite {
+  readonly browser: Browser;
+  /** A hub on a fresh data dir serving this file's build. */
+  hub(prefix: string): Promise<Hub>;
+}
+
+export function useBrowserSuite(): BrowserSuite {
+  let dist = "";
+  let browser: Browser | null = null;
+  const dirs: string[] = [];
+  const hubs: Hub[] = [];
+  beforeAll(async () => {
+    [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+    dirs.push(dist);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(hubs.map((h) => h.stop().catch(() => undefined)));
+    await Promise.all(dirs.map(removeDir));
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error("chromium starts in beforeAll");
+      return browser;
+    },
+    async hub(prefix) {
+      const data = await tempDir(prefix);
+      dirs.push(data);
+      const hub = await startTestHub(dist, data);
+      hubs.push(hub);
+      return hub;
+    },
+  };
+}
