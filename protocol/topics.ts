@@ -99,7 +99,9 @@ export type TopicKind =
   | "seat.input"
   | "seat.view"
   | "seat.signal"
+  | "seat.text"
   | "public.state"
+  | "public.text"
   | "public.log"
   | "host.command"
   | "host.reply"
@@ -134,6 +136,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "input") return { table: table, kind: "seat.input", seat: seat };
     if (leaf === "view") return { table: table, kind: "seat.view", seat: seat };
     if (leaf === "signal") return { table: table, kind: "seat.signal", seat: seat };
+    if (leaf === "text") return { table: table, kind: "seat.text", seat: seat };
     return null;
   }
   if (parts.length !== 5) return null;
@@ -144,6 +147,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
   if (area === "public") {
     if (leaf === "state") return { table: table, kind: "public.state", seat: null };
     if (leaf === "log") return { table: table, kind: "public.log", seat: null };
+    if (leaf === "text") return { table: table, kind: "public.text", seat: null };
     return null;
   }
   if (area === "host") {

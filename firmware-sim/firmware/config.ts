@@ -35,6 +35,11 @@ export interface PaddleSettings {
    * left, the death message): phones and bots only; a device paddle never parses them.
    */
   texts?: boolean;
+  /**
+   * Topics the home subscribes to besides the paddle's own (QoS 1): the phone reads the
+   * published texts there (`public/text`), which a paddle never needs to parse.
+   */
+  extraTopics?: string[];
 }
 
 export const FIRMWARE_VERSION = "1.0.0";

@@ -75,6 +75,9 @@ export class Paddle {
     this.blindfold = new Debouncer(hal, ms, hal.readBlindfold(), (on) =>
       this.input("blindfold", { on: on }),
     );
+    const extra = settings.extraTopics || [];
+    for (let i = 0; i < extra.length; i++)
+      subscriptions.push({ topic: extra[i] as string, qos: 1 });
     this.link = new Link(
       hal,
       mqtt,

@@ -15,6 +15,7 @@ import { type AudienceExtra, audienceStateSchema } from "../../protocol/audience
 import { type DeviceList, deviceListSchema } from "../../protocol/devices.js";
 import type { HostCommand, HostReply } from "../../protocol/host.js";
 import { type RulesetList, rulesetListSchema } from "../../protocol/rulesets.js";
+import { type PublicText, publicTextSchema } from "../../protocol/text.js";
 import {
   audienceFilter,
   audienceUsername,
@@ -58,6 +59,8 @@ export interface TableSnapshot {
   offset: number;
   /** The latest announcements, oldest first. */
   announcements: LogEntry[];
+  /** Rulesets with text (forum): the papers, wills and death messages published (`public/text`). */
+  texts: PublicText | null;
   /** Audience screen only: what the rules let the hall know beyond the table. */
   audience: AudienceExtra | null;
   /** Host console only. */
@@ -112,6 +115,7 @@ export class TableConnection implements ReactiveController {
       offset: 0,
       announcements: [],
       audience: null,
+      texts: null,
       hostView: null,
       devices: null,
       rulesets: null,
@@ -166,14 +170,20 @@ export class TableConnection implements ReactiveController {
       const code = (err as Error & { code?: number }).code;
       if (typeof code === "number" && REFUSED_CODES.has(code)) {
         client.end(true);
-        this.update({ status: "refused", state: null, hostView: null, audience: null });
+        this.update({
+          status: "refused",
+          state: null,
+          hostView: null,
+          audience: null,
+          texts: null,
+        });
       }
     });
   }
 
   private lost(): void {
     if (this.snap.status === "refused") return;
-    this.update({ status: "lost", state: null, hostView: null, audience: null });
+    this.update({ status: "lost", state: null, hostView: null, audience: null, texts: null });
   }
 
   close(): void {
@@ -200,7 +210,10 @@ export class TableConnection implements ReactiveController {
     if (parsed.kind === "public.state") this.onState(json);
     else if (parsed.kind === "audience.state") this.onAudience(json);
     else if (parsed.kind === "public.log") this.onLog(json);
-    else if (parsed.kind === "host.view") this.update({ hostView: parseHostView(json) });
+    else if (parsed.kind === "public.text") {
+      const texts = publicTextSchema.safeParse(json);
+      this.update({ texts: texts.success ? texts.data : null });
+    } else if (parsed.kind === "host.view") this.update({ hostView: parseHostView(json) });
     else if (parsed.kind === "host.reply") this.onReply(json);
     else if (parsed.kind === "host.rulesets") {
       const list = rulesetListSchema.safeParse(json);

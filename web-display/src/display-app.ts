@@ -14,6 +14,7 @@ import "./components/link-status.js";
 import "./components/night-screen.js";
 import "./components/seat-ring.js";
 import "./components/side-panel.js";
+import "./components/text-board.js";
 import "./components/stage.js";
 import type { LinkProblem } from "./components/link-status.js";
 
@@ -86,7 +87,8 @@ export class DisplayApp extends TableApp {
       <div class="oval">
         <mafia-seat-ring .state=${state}><mafia-stage></mafia-stage></mafia-seat-ring>
       </div>
-      <aside><mafia-side-panel></mafia-side-panel></aside>`;
+      <aside><mafia-side-panel></mafia-side-panel>
+        <mafia-text-board .texts=${snap?.texts ?? null} .seats=${state.seats}></mafia-text-board></aside>`;
   }
 }
 

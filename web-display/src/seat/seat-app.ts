@@ -16,6 +16,7 @@ import { TableApp } from "../table-app.js";
 import "../components/lang-switch.js";
 import "./seat-controls.js";
 import "./seat-screen.js";
+import "./text-panel.js";
 import type { RevealDetail } from "./seat-controls.js";
 import { SeatSession } from "./seat-session.js";
 
@@ -172,7 +173,8 @@ export class SeatApp extends TableApp {
         ${state ? stepTitle(tr, state) : t(link === "lost" ? "phone.lost" : "phone.connecting")}
       </div>
       ${up ? html`<seat-screen .session=${s} .revealed=${this.revealed} .tick=${this.tick}></seat-screen>` : html`<div style="flex:1"></div>`}
-      ${up ? html`<seat-controls .hal=${s.hal} .tick=${this.tick}></seat-controls>` : nothing}`;
+      ${up ? html`<seat-controls .hal=${s.hal} .tick=${this.tick}></seat-controls>` : nothing}
+      ${up ? html`<seat-text-panel .session=${s} .tick=${this.tick}></seat-text-panel>` : nothing}`;
   }
 }
 

@@ -8,7 +8,19 @@
 import type { MqttCreateOptions } from "../../../firmware-sim/firmware/mqtt.js";
 import { Paddle } from "../../../firmware-sim/firmware/paddle.js";
 import { NodeMqtt } from "../../../firmware-sim/sim/node-mqtt.js";
-import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../../protocol/topics.js";
+import {
+  type PublicText,
+  publicTextSchema,
+  type SeatText,
+  seatTextSchema,
+} from "../../../protocol/text.js";
+import {
+  publicStateTopic,
+  publicTextTopic,
+  seatSignalTopic,
+  seatTextTopic,
+  seatViewTopic,
+} from "../../../protocol/topics.js";
 import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
 import { BrowserHal } from "./browser-hal.js";
 
@@ -25,6 +37,9 @@ export class SeatSession {
   readonly hal = new BrowserHal();
   readonly paddle: Paddle;
   state: PublicState | null = null;
+  /** Rulesets with text (forum): the seat's own texts, and what has been published. */
+  mine: SeatText | null = null;
+  texts: PublicText | null = null;
   answer: LastAnswer = null;
   /** The hub refused the seat's password (a revoked pairing, an old QR code). */
   refused = false;
@@ -40,6 +55,8 @@ export class SeatSession {
       view: seatViewTopic(table, seat),
       signal: seatSignalTopic(table, seat),
       state: publicStateTopic(table),
+      mine: seatTextTopic(table, seat),
+      texts: publicTextTopic(table),
     };
     const factory = (_host: string, options: MqttCreateOptions) => {
       const m = new NodeMqtt(url, options);
@@ -59,6 +76,8 @@ export class SeatSession {
       seat,
       password: pairing.password,
       device: "phone",
+      texts: true,
+      extraTopics: [topics.texts],
     });
     this.paddle.onChange = () => this.onChange();
     this.hal.onChange = () => this.onChange();
@@ -74,7 +93,21 @@ export class SeatSession {
     this.hal.dispose();
   }
 
-  private tap(topics: Record<"view" | "signal" | "state", string>, topic: string, text: string) {
+  /** Sends a text (will, ad, pseudonym, message) as this seat's next input. */
+  sendText(kind: "will" | "ad" | "pseudonym" | "message", fields: Record<string, unknown>): void {
+    this.answer = null;
+    this.paddle.text(kind, fields);
+  }
+
+  private tap(
+    topics: Record<"view" | "signal" | "state" | "mine" | "texts", string>,
+    topic: string,
+    text: string,
+  ) {
+    if (topic === topics.mine || topic === topics.texts) {
+      this.tapText(topic === topics.mine, text);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -91,6 +124,23 @@ export class SeatSession {
       const s = parsed.data;
       if ("error" in s) this.answer = { ok: false, error: s.error };
       else if (s.haptic === "short") this.answer = { ok: true };
+    }
+  }
+
+  /** An empty retained payload (a game without text) clears what was there. */
+  private tapText(mine: boolean, text: string): void {
+    let json: unknown = null;
+    try {
+      json = text.length > 0 ? JSON.parse(text) : null;
+    } catch {
+      return;
+    }
+    if (mine) {
+      const parsed = seatTextSchema.safeParse(json);
+      this.mine = parsed.success ? parsed.data : null;
+    } else {
+      const parsed = publicTextSchema.safeParse(json);
+      this.texts = parsed.success ? parsed.data : null;
     }
   }
 }
