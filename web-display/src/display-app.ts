@@ -42,6 +42,15 @@ export class DisplayApp extends TableApp {
         font-size: 2vh;
         color: var(--ink-faint);
       }
+      .night-texts {
+        position: absolute;
+        right: 3vh;
+        bottom: 3vh;
+        width: 32vw;
+        max-height: 60vh;
+        overflow: hidden;
+        font-size: 2.2vh;
+      }
     `,
   ];
 
@@ -73,6 +82,7 @@ export class DisplayApp extends TableApp {
     }
     if (state.phase === "night") {
       return html`<mafia-night data-phase="night"></mafia-night>
+        <mafia-text-board class="night-texts" .texts=${snap?.texts ?? null} .seats=${state.seats}></mafia-text-board>
         <header style="background:transparent;border:0">
           <span class="title"></span><mafia-lang-switch></mafia-lang-switch>
         </header>`;

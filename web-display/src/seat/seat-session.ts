@@ -142,5 +142,7 @@ export class SeatSession {
       const parsed = publicTextSchema.safeParse(json);
       this.texts = parsed.success ? parsed.data : null;
     }
+    // The firmware ignores these topics, so nothing else tells the page they changed.
+    this.onChange();
   }
 }

@@ -28,6 +28,8 @@ export class TextPanel extends MafiaElement {
   declare open: boolean;
   /** Recipients ticked for the will (empty: published). */
   private to = new Set<number>();
+  /** The seat chosen to receive each pseudonym (the first offered until one is chosen). */
+  private handTo = new Map<string, number>();
 
   constructor() {
     super();
@@ -133,12 +135,9 @@ export class TextPanel extends MafiaElement {
     this.send("ad", { text, pseudonym });
   }
 
-  private handOver(pseudonym: string): void {
-    const select = this.renderRoot.querySelector<HTMLSelectElement>(
-      `select[data-pseudonym="${CSS.escape(pseudonym)}"]`,
-    );
-    const to = Number(select?.value);
-    if (to > 0) this.send("pseudonym", { pseudonym, to });
+  private handOver(pseudonym: string, first: number | undefined): void {
+    const to = this.handTo.get(pseudonym) ?? first;
+    if (to !== undefined) this.send("pseudonym", { pseudonym, to });
   }
 
   private sendMessage(): void {
@@ -232,8 +231,10 @@ export class TextPanel extends MafiaElement {
       ${list.map(
         (p) => html`<div class="row">
           <b class="text">${p}</b><span>${t("text.handTo")}</span>
-          <select data-pseudonym=${p}>${to.map((n) => html`<option value=${n}>${name(n)}</option>`)}</select>
-          <button data-action="hand-over" @click=${() => this.handOver(p)}>${t("text.handOver")}</button>
+          <select data-pseudonym=${p} @change=${(e: Event) => {
+            this.handTo.set(p, Number((e.target as HTMLSelectElement).value));
+          }}>${to.map((n) => html`<option value=${n} ?selected=${this.handTo.get(p) === n}>${name(n)}</option>`)}</select>
+          <button data-action="hand-over" @click=${() => this.handOver(p, to[0])}>${t("text.handOver")}</button>
         </div>`,
       )}
     </section>`;
