@@ -219,7 +219,7 @@ describe("forum texts on phones and the display", () => {
     const walk = (v: unknown, where: string) => {
       if (Array.isArray(v)) {
         if (v.includes(PSEUDONYM) && !v.every((x) => typeof x === "string")) leaks.push(where);
-        v.forEach((x, i) => walk(x, `${where}[${i}]`));
+        for (const [i, x] of v.entries()) walk(x, `${where}[${i}]`);
       } else if (v && typeof v === "object") {
         const o = v as Record<string, unknown>;
         if (
