@@ -3,7 +3,10 @@
  * text node (shadow roots included) the nearest box that holds it (not `display: inline`)
  * is checked for content wider or taller than the box (`scrollWidth > clientWidth`, the
  * same for heights), which is what an ellipsis, a clipped badge or text running out of its
- * chip looks like. A box the user can scroll in that direction is not overflowing.
+ * chip looks like. A box the user can scroll in that direction is not overflowing. A box
+ * cut by an ancestor that clips (`overflow: hidden`, or the window of a page that does not
+ * scroll) counts as well when part of it shows: half a line is cut text. A box wholly
+ * outside (older log lines below a panel's edge) is left out on purpose.
  */
 import type { Page } from "playwright-core";
 
@@ -28,6 +31,21 @@ export function overflows(page: Page): Promise<Overflow[]> {
         hosts.unshift(name(root.host));
       return [...hosts, name(el)].join(" > ");
     };
+    const parentOf = (el: Element): Element | null =>
+      el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+    /** The nearest ancestor that clips, and its visible rectangle (the window's for a fixed page). */
+    const clipOf = (el: Element): { el: string; r: DOMRect } | null => {
+      for (let e = parentOf(el); e; e = parentOf(e)) {
+        const st = getComputedStyle(e);
+        if (e === document.documentElement || e === document.body) break;
+        if (["hidden", "clip"].includes(st.overflowX) || ["hidden", "clip"].includes(st.overflowY))
+          return { el: name(e), r: e.getBoundingClientRect() };
+      }
+      const doc = getComputedStyle(document.body).overflowY;
+      return doc === "hidden" || doc === "clip"
+        ? { el: "window", r: new DOMRect(0, 0, innerWidth, innerHeight) }
+        : null;
+    };
     const boxOf = (el: Element | null): Element | null => {
       for (let e = el; e; e = e.parentElement) {
         const display = getComputedStyle(e).display;
@@ -51,6 +69,19 @@ export function overflows(page: Page): Promise<Overflow[]> {
         found.push({ where: path(box), text, how: `x ${box.scrollWidth}>${box.clientWidth}` });
       else if (y > slackY && !scrolls(st.overflowY))
         found.push({ where: path(box), text, how: `y ${box.scrollHeight}>${box.clientHeight}` });
+      else {
+        const clip = clipOf(box);
+        const b = box.getBoundingClientRect();
+        if (!clip || b.width === 0 || b.height === 0) return;
+        const c = clip.r;
+        const shows = b.right > c.left && b.left < c.right && b.bottom > c.top && b.top < c.bottom;
+        const inside =
+          b.left >= c.left - 1 &&
+          b.right <= c.right + 1 &&
+          b.top >= c.top - 1 &&
+          b.bottom <= c.bottom + 1;
+        if (shows && !inside) found.push({ where: path(box), text, how: `cut by ${clip.el}` });
+      }
     };
     const walk = (root: Document | ShadowRoot) => {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

@@ -108,6 +108,15 @@ export class SidePanel extends TableElement {
     `,
   ];
 
+  /** Announcements that would show only in part below the panel's edge are left out whole. */
+  override updated(): void {
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>(".log li")];
+    for (const li of items) li.style.display = "";
+    const bottom = this.getBoundingClientRect().bottom;
+    for (const li of items)
+      if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
+  }
+
   override render() {
     const s = this.snapshot?.state;
     if (!s) return nothing;
