@@ -1,6 +1,6 @@
 /**
  * `npm run record -- JOURNAL... [--format html|pdf|mafiaratings|json|svg|table]
- * [--lang en|de|ru] [--out FILE] [--vote N] [--scoring [FILE]]`
+ * [--lang en|de|ru] [--out FILE] [--vote N] [--scoring [FILE]] [--authors]`
  *
  * Writes the record of a game from its journal (`{dataDir}/{table}/game-NNNN.jsonl`):
  * the sheet (HTML or PDF), the mafiaratings export (sport), our own JSON, the appeal
@@ -61,6 +61,7 @@ async function main(argv: string[]): Promise<void> {
       0,
     )
     .option("--scoring [file]", "add FIIM-style points (defaults, or a JSON file of values)")
+    .option("--authors", "name who placed each newspaper ad (forum); secret unless asked")
     .showHelpAfterError()
     .exitOverride();
   try {
@@ -75,6 +76,7 @@ async function main(argv: string[]): Promise<void> {
     out?: string;
     vote: number;
     scoring?: string | boolean;
+    authors?: boolean;
   }>();
   const paths = program.args;
   if (o.format !== "table" && paths.length !== 1) {
@@ -93,6 +95,7 @@ async function main(argv: string[]): Promise<void> {
       lang: o.lang,
       scoring,
       vote: o.vote,
+      authors: o.authors === true,
     });
   }
   if (o.out) await writeFile(o.out, output);

@@ -7,6 +7,7 @@ import type { GameState } from "../engine/index.js";
 import type { JournalContents } from "../journal.js";
 import type { GameRecord } from "./model.js";
 import { replay, type Trace, type TraceStep } from "./replay.js";
+import { type TextRecordOptions, textsOfTrace, undoneInput } from "./texts.js";
 import { VoteCollector } from "./votes.js";
 
 /** The silent nights' decoy answers carry nothing (hub/engine/decoys.ts). */
@@ -14,11 +15,12 @@ const DECOY = "decoy";
 
 export function recordFromJournal(
   journal: Pick<JournalContents, "header" | "records">,
+  o: TextRecordOptions = {},
 ): GameRecord {
-  return recordFromTrace(replay(journal));
+  return recordFromTrace(replay(journal), o);
 }
 
-export function recordFromTrace(trace: Trace): GameRecord {
+export function recordFromTrace(trace: Trace, o: TextRecordOptions = {}): GameRecord {
   const { steps, final } = trace;
   const setupAt = trace.header.config.at;
   const startStep = steps.find((s) => s.input.type === "host" && s.input.action.cmd === "start");
@@ -64,7 +66,7 @@ export function recordFromTrace(trace: Trace): GameRecord {
       clock: clock(c.at),
       reason: c.reason,
       undoes: c.undoes,
-      undone: c.undone as unknown as Record<string, unknown> | null,
+      undone: undoneInput(c.undone as unknown as Record<string, unknown> | null, o),
     })),
     void: trace.void.map((v) => ({ n: v.n, code: v.code })),
     thumbs,
@@ -151,6 +153,8 @@ export function recordFromTrace(trace: Trace): GameRecord {
     outRound: outRound.get(s.seat) ?? null,
     fouls: s.fouls,
   }));
+  const texts = textsOfTrace(trace, o);
+  if (texts) r.texts = texts;
   return r;
 }
 

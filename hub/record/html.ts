@@ -7,6 +7,7 @@ import { appealSvg } from "./appeal.js";
 import { esc, mmss } from "./escape.js";
 import { type RecordLang, type Translate, translator } from "./i18n.js";
 import type { GameRecord, VoteRound } from "./model.js";
+import { textsHtml } from "./texts.js";
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; }
@@ -19,6 +20,7 @@ th { background: #eee; }
 .mafia { background: #222; color: #fff; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: #666; }
+.text { white-space: pre-wrap; overflow-wrap: anywhere; }
 svg { max-width: 100%; height: auto; }
 @media print {
   body { margin: 0; font-size: 10pt; }
@@ -85,6 +87,7 @@ export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
       esc(c.reason),
     ]),
     section(t("void"), ["#", "code"], r.void, (v) => [String(v.n), esc(v.code)]),
+    textsHtml(r, t, name),
     "</body></html>\n",
   ];
   return parts.join("\n");

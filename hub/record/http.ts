@@ -1,7 +1,7 @@
 /**
  * The hub serves a game's record to the host only: `GET /record/{table}/{game}` where game
  * is `latest` or a journal name (`game-0001`), with `?format=html|pdf|json|mafiaratings|svg`
- * (default html), `lang`, `vote` (svg) and `scoring=1`. Authentication: the table's host
+ * (default html), `lang`, `vote` (svg), `scoring=1` and `authors=1` (ad authors, forum). Authentication: the table's host
  * password, as HTTP Basic with the host identity (`{table}/host`, so that a browser can ask
  * for it) or as `Authorization: Bearer <password>` like the pairing API; a display, seat or
  * missing password gets 401. The record holds every role and night choice.
@@ -88,7 +88,9 @@ export function recordRoute(o: { dataDir: string; secrets: Secrets; tables: Read
     try {
       const journal = await readJournalForRecord(join(dir, file));
       const scoring = url.searchParams.get("scoring") === "1" ? defaultScoring() : null;
-      body = await renderRecord(journal, { format, lang, vote, scoring });
+      // Ad authors (forum) only when the host asks for them by name (FORUM-NEWS-06).
+      const authors = url.searchParams.get("authors") === "1";
+      body = await renderRecord(journal, { format, lang, vote, scoring, authors });
     } catch (err) {
       return fail(res, 422, (err as Error).message);
     }

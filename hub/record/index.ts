@@ -32,13 +32,16 @@ export interface RenderOptions {
   scoring?: Scoring | null;
   /** For svg: which vote round (index into record.votes). */
   vote?: number;
+  /** Name the authors of newspaper ads (forum): only when the host asks (texts.ts). */
+  authors?: boolean;
 }
 
 export function buildRecord(
   journal: Pick<JournalContents, "header" | "records">,
   scoring?: Scoring | null,
+  authors = false,
 ): GameRecord {
-  const record = recordFromJournal(journal);
+  const record = recordFromJournal(journal, { authors });
   if (scoring) record.points = scoreGame(record, scoring);
   return record;
 }
@@ -47,7 +50,7 @@ export async function renderRecord(
   journal: Pick<JournalContents, "header" | "records">,
   o: RenderOptions,
 ): Promise<Buffer> {
-  const record = buildRecord(journal, o.scoring);
+  const record = buildRecord(journal, o.scoring, o.authors === true);
   const lang = o.lang ?? "en";
   switch (o.format) {
     case "json":

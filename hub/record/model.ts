@@ -65,6 +65,23 @@ export const voteRoundSchema = z.object({
   outcomeSeats: z.array(seat),
 });
 
+/** The players' texts (forum); authors of ads only when the host asked (hub/record/texts.ts). */
+export const recordTextsSchema = z.object({
+  /** Whether the ads name their authors (the host asked explicitly). */
+  authors: z.boolean(),
+  /** Wills as they came out at death: `to` null = published, else the seats that got it. */
+  wills: z.array(z.object({ seat, text: z.string(), to: z.array(seat).nullable() })),
+  papers: z.array(
+    z.object({
+      edition: z.number().int().min(1),
+      phase: z.enum(["day", "night"]),
+      round: z.number().int().min(0),
+      ads: z.array(z.object({ pseudonym: z.string(), text: z.string(), author: seat.optional() })),
+    }),
+  ),
+  messages: z.array(z.object({ night: z.number().int(), victim: seat, text: z.string() })),
+});
+
 export const gameRecordSchema = z.object({
   format: z.literal("mafia-table-kit/record"),
   v: z.literal(1),
@@ -129,6 +146,8 @@ export const gameRecordSchema = z.object({
   void: z.array(z.object({ n: z.number().int(), code: z.string() })),
   /** Every thumb edge of the game, for appeals. */
   thumbs: z.array(z.object({ seat, at: z.number().int(), down: z.boolean() })),
+  /** Rulesets with text (forum): wills, papers, death messages (texts.ts). */
+  texts: recordTextsSchema.optional(),
   /** Points per seat when scoring was asked for (scoring.ts). */
   points: z
     .array(
@@ -144,6 +163,7 @@ export const gameRecordSchema = z.object({
 
 export type GameRecord = z.infer<typeof gameRecordSchema>;
 export type VoteRound = z.infer<typeof voteRoundSchema>;
+export type RecordTexts = z.infer<typeof recordTextsSchema>;
 export type VoteWindow = z.infer<typeof voteWindowSchema>;
 
 export function recordJsonSchema(): Record<string, unknown> {
