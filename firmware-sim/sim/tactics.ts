@@ -109,10 +109,12 @@ const FORUM: Record<string, Tactic> = {
     );
     return a === undefined || b === undefined ? "skip" : { targets: [a, b], option: null };
   },
-  // FORUM-BOSS-03: name an heir among the allies now and then.
+  // FORUM-BOSS-02/03: now and then name an heir among the allies, rarely hand the office over.
   successor: (prompt, s) => {
     const heirs = prompt.targets.filter((t) => s.view.allies.includes(t));
-    return s.rand() < 0.4 ? one(pickOne(heirs, s.rand)) : "skip";
+    if (s.rand() >= 0.4) return "skip";
+    const option = prompt.options.includes("handover") && s.rand() < 0.2 ? "handover" : "heir";
+    return one(pickOne(heirs, s.rand), prompt.options.includes(option) ? option : null);
   },
   // The murder and the framing: never a known ally.
   kill: (prompt, s) => one(pickOne(others(prompt, s), s.rand)),

@@ -17,8 +17,10 @@ import {
   publicFilter,
   publicLogTopic,
   publicStateTopic,
+  publicTextTopic,
   seatInputTopic,
   seatSignalTopic,
+  seatTextTopic,
   seatUsername,
   seatViewTopic,
   type TopicKind,
@@ -56,11 +58,13 @@ const SEAT_BUILDERS: [TopicKind, (table: string, seat: number) => string, string
   ["seat.input", seatInputTopic, "input"],
   ["seat.view", seatViewTopic, "view"],
   ["seat.signal", seatSignalTopic, "signal"],
+  ["seat.text", seatTextTopic, "text"],
 ];
 
 const TABLE_BUILDERS: [TopicKind, (table: string) => string, string][] = [
   ["public.state", publicStateTopic, "public/state"],
   ["public.log", publicLogTopic, "public/log"],
+  ["public.text", publicTextTopic, "public/text"],
   ["host.command", hostCommandTopic, "host/command"],
   ["host.reply", hostReplyTopic, "host/reply"],
   ["host.view", hostViewTopic, "host/view"],
@@ -90,9 +94,9 @@ describe("topic builders", () => {
     expect(hostFilter("t1")).toBe("mafia/v1/t1/host/#");
   });
 
-  it("cover all eight topic kinds", () => {
+  it("cover all ten topic kinds of seats and tables", () => {
     const kinds = new Set([...SEAT_BUILDERS, ...TABLE_BUILDERS].map((b) => b[0]));
-    expect(kinds.size).toBe(8);
+    expect(kinds.size).toBe(10);
   });
 });
 

@@ -39,7 +39,10 @@ export function stepSeconds(state: PublicState): number | null {
       return (state.round === 0 ? t.meeting : t.night) ?? null;
     case "don":
     case "sheriff":
+    case "night":
       return t.night ?? null;
+    case "day":
+      return t.day ?? null;
     default:
       return null;
   }

@@ -2,6 +2,7 @@
 import { css, html } from "lit";
 import type { PublicState } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
+import { forumVotes } from "../forum.js";
 import { theme } from "../styles.js";
 import "./seat-chip.js";
 
@@ -13,9 +14,11 @@ export function seatPosition(n: number, count: number): { x: number; y: number }
 
 const SPEAKING = ["speech", "shootout", "lastword"];
 
-/** Open votes (sport): whom each voter's counted vote went to (a tally key), by seat. */
+/** Open votes (sport; the forum's public day vote): whom each voter's vote went to, by seat. */
 export function votesBySeat(state: PublicState): Map<number, string> {
   const votedFor = new Map<number, string>();
+  if (state.ruleset === "forum" && state.phase === "day")
+    for (const [voter, target] of forumVotes(state)) votedFor.set(voter, String(target));
   for (const [key, seats] of Object.entries(state.voters ?? {}))
     for (const voter of seats) votedFor.set(voter, key);
   return votedFor;

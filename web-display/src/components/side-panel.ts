@@ -3,6 +3,7 @@ import { css, html, nothing } from "lit";
 import { TableElement } from "../element.js";
 import { announcement, ordinal, roleName, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
+import "./forum-news.js";
 import { teamOfRole } from "../teams.js";
 
 export class SidePanel extends TableElement {
@@ -123,9 +124,12 @@ export class SidePanel extends TableElement {
     const t = this.tr.t;
     const ended = s.phase === "ended";
     // At the end the roles take the room: two announcements fit under them uncut.
-    const shown = ended ? Math.min(2, this.limit) : this.limit;
+    // A forum game's published texts take room too (forum-news.ts): fewer announcements.
+    const forum = s.ruleset === "forum";
+    const shown = ended ? Math.min(2, this.limit) : forum ? Math.min(3, this.limit) : this.limit;
     const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, shown);
-    return html`${ended && s.roles ? this.roles() : this.nominations()}
+    const top = forum ? html`<mafia-forum-news></mafia-forum-news>` : this.nominations();
+    return html`${ended && s.roles ? this.roles() : top}
       <section class="log">
         <h2>${t("ui.announcements")}</h2>
         <ol>

@@ -6,6 +6,7 @@ import { TableElement } from "../element.js";
 import { seatList, stepName } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import "./countdown-ring.js";
+import "./forum-day.js";
 import "./vote-tally.js";
 import "./winner-banner.js";
 
@@ -80,6 +81,7 @@ export class Stage extends TableElement {
         <div class="hint">${t("ui.waitingHint")}</div>`;
     }
     if (s.phase === "ended") return html`<mafia-winner></mafia-winner>`;
+    if (s.ruleset === "forum" && s.step === "day") return html`<mafia-forum-day></mafia-forum-day>`;
     if (s.speaker !== null && ["speech", "shootout", "lastword"].includes(s.step)) {
       return this.speaker(s, s.speaker, ring);
     }

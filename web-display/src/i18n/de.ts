@@ -403,7 +403,7 @@ export const de: Record<MessageKey, string> = {
   "pair.revoked": "Platz {n} hat ein neues Passwort; {closed} Verbindung(en) getrennt",
   "pair.failed": "Der Hub lehnte ab: {error}",
   "step.status": "Status-PNs",
-  "step.day": "Tag",
+  "step.day": "Diskussion und Abstimmung",
   "out.attacked": "durch einen Anschlag getötet",
   "out.disqualified": "disqualifiziert",
   "log.forum.day.start": "Tag {day}: Abstimmung bis zum Einsendeschluss",

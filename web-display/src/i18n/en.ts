@@ -401,7 +401,7 @@ export const en = {
   "pair.revoked": "Seat {n} has a new password; {closed} connection(s) closed",
   "pair.failed": "The hub refused: {error}",
   "step.status": "Status messages",
-  "step.day": "Day",
+  "step.day": "Discussion and vote",
   "out.attacked": "killed in an attack",
   "out.disqualified": "disqualified",
   "log.forum.day.start": "Day {day}: vote until the deadline",

@@ -6,16 +6,20 @@ import type { Lang } from "../../../protocol/host.js";
 import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
 import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
+import { FORUM_WORDS, type ForumKey } from "./forum.js";
 import { ru } from "./ru.js";
 import { SCREEN_WORDS, type ScreenKey } from "./screens.js";
 import { TEXT_WORDS, type TextKey } from "./texts.js";
 
 export { ordinal } from "./screens.js";
 export type { MessageKey };
-export const DICTIONARIES: Record<Lang, Record<MessageKey | ScreenKey | TextKey, string>> = {
-  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en },
-  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de },
-  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru },
+export const DICTIONARIES: Record<
+  Lang,
+  Record<MessageKey | ScreenKey | TextKey | ForumKey, string>
+> = {
+  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en, ...FORUM_WORDS.en },
+  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de, ...FORUM_WORDS.de },
+  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru, ...FORUM_WORDS.ru },
 };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -97,7 +101,7 @@ export function stepTitle(tr: Translator, state: PublicState): string {
 
 function causeText(tr: Translator, key: string, cause: unknown): string {
   if (typeof cause !== "string") return "";
-  const prefix = key === "removed" ? "cause" : "foul";
+  const prefix = key === "removed" ? "cause" : key === "warned" ? "warn" : "foul";
   return tr.t(`${prefix}.${cause}`, undefined, cause);
 }
 
@@ -120,7 +124,9 @@ export function announcement(
     cause: causeText(tr, entry.key, p.cause),
     winner,
   };
-  const text = tr.t(`log.${entry.key}`, params, entry.key);
+  // The forum's warnings say why, where the entry says it (FORUM-INACT-02).
+  const key = entry.key === "warned" && params.cause ? "warned.cause" : entry.key;
+  const text = tr.t(`log.${key}`, params, entry.key);
   const reason = typeof p.reason === "string" && p.reason.length > 0 ? ` (${p.reason})` : "";
   // Rulesets that reveal a role on elimination say it in the announcement itself.
   const role = typeof p.role === "string" ? ` — ${roleName(tr, ruleset, p.role)}` : "";

@@ -400,7 +400,7 @@ export const ru: Record<MessageKey, string> = {
   "pair.revoked": "У места {n} новый пароль; закрыто соединений: {closed}",
   "pair.failed": "Хаб отказал: {error}",
   "step.status": "Сообщения о статусе",
-  "step.day": "День",
+  "step.day": "Обсуждение и голосование",
   "out.attacked": "погиб при теракте",
   "out.disqualified": "дисквалифицирован",
   "log.forum.day.start": "День {day}: голосование до срока",

@@ -196,7 +196,10 @@ export class SeatScreen extends MafiaElement {
     const menu = this.session?.paddle.menu;
     if (!prompt && menu && menu.offers.length > 1) return t("phone.whichAction");
     if (!prompt) return t("phone.yourTurn");
-    return t(`phone.action.${prompt.action}`, undefined, prompt.action);
+    // A ruleset's own wording first (the forum's murder is not the app's proposal).
+    const ruleset = this.session?.state?.ruleset ?? "";
+    const plain = t(`phone.action.${prompt.action}`, undefined, prompt.action);
+    return t(`phone.action.${ruleset}.${prompt.action}`, undefined, plain);
   }
 
   private label(item: MenuItem, chosen: number[]): string {
@@ -212,8 +215,13 @@ export class SeatScreen extends MafiaElement {
         const offer = this.session?.paddle.menu.offers[item.index];
         return offer ? this.question(offer) : "";
       }
-      case "send":
+      case "send": {
+        // An option that may be left out (the liar's vote): `send` sends it without one.
+        const p = this.session?.paddle.menu.prompt;
+        if (this.session?.paddle.menu.choosingOption && p)
+          return t(`phone.bare.${p.action}`, undefined, t("phone.bare"));
         return t("phone.send", { n: chosen.length });
+      }
       case "back":
         return t("phone.back");
       case "pass": {

@@ -137,6 +137,8 @@ export const forum: Ruleset = {
           ? { kind: "calendar", timeZone: o.timeZone, dayEnds: o.dayEnds, nightEnds: o.nightEnds }
           : { kind: "table" },
       venue: o.venue ?? null,
+      /** FORUM-INACT-03: so that screens can say "2 of 3". */
+      warningsToDisqualify: o.warningsToDisqualify,
     };
   },
   liveExtras(state) {
