@@ -36,17 +36,15 @@ function offers(state: GameState, seat: SeatState, at = state.now): Prompt[] {
 
 function onAct(g: Game, seat: SeatState, act: ActInput): Rejection | null {
   if (!seat.alive) return reject("not_in_game"); // FORUM-DEAD-01
-  const offered = offers(g.state, seat, g.at);
-  if (!offered.some((p) => p.action === act.action)) {
-    if (act.action === "attack") return attack(g, seat, act); // it says why it is refused
-    if (act.action === "suspect") return suspect(g, seat, act);
-    if (offered.length === 0) return reject("not_your_turn");
-    return reject("bad_action", `offered now: ${offered.map((p) => p.action).join(", ")}`);
-  }
+  // The day's own actions check their prompts themselves and say why they refuse (the
+  // terrorist's blackout, a guess already spent).
   if (act.action === "vote") return castVote(g, seat, act);
   if (act.action === "attack") return attack(g, seat, act);
   if (act.action === "suspect") return suspect(g, seat, act);
-  return NIGHT_HOOK.act(g, seat, act);
+  const offered = offers(g.state, seat, g.at);
+  if (offered.some((p) => p.action === act.action)) return NIGHT_HOOK.act(g, seat, act);
+  if (offered.length === 0) return reject("not_your_turn");
+  return reject("bad_action", `offered now: ${offered.map((p) => p.action).join(", ")}`);
 }
 
 function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null {
