@@ -54,9 +54,9 @@ export async function renderRecord(
   const lang = o.lang ?? "en";
   switch (o.format) {
     case "json":
-      return Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
+      return Buffer.from(`${safeJson(record)}\n`);
     case "mafiaratings":
-      return Buffer.from(`${JSON.stringify(toMafiaratings(record), null, 2)}\n`);
+      return Buffer.from(`${safeJson(toMafiaratings(record))}\n`);
     case "html":
       return Buffer.from(sheetHtml(record, lang));
     case "svg":
@@ -64,4 +64,16 @@ export async function renderRecord(
     case "pdf":
       return htmlToPdf(sheetHtml(record, lang));
   }
+}
+
+/**
+ * JSON with `<`, `>` and `&` written as \u escapes: the same values for every JSON reader,
+ * and no player's text (a name, a will, an ad) turns into markup if the file is ever shown
+ * or embedded in a page.
+ */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2)
+    .replaceAll("<", "\\u003c")
+    .replaceAll(">", "\\u003e")
+    .replaceAll("&", "\\u0026");
 }
