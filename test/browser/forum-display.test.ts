@@ -64,7 +64,7 @@ async function row(page: Page, seat: number): Promise<{ total: string; voters: s
 }
 
 describe("the forum on the public display", () => {
-  it("FORUM-VOTE-07, FORUM-LIAR-02, FORUM-OPEN-10: shows every vote and the liar's −1 in the tally, never naming him", async () => {
+  it("FORUM-VOTE-07, FORUM-LIAR-02, FORUM-LIAR-03, FORUM-OPEN-10, FORUM-INACT-01: shows every vote and the liar's −1 in the tally, never naming him", async () => {
     const host = await HostClient.connect(hub);
     const paddles: Paddle[] = [];
     for (let n = 1; n <= SEATS; n++) paddles.push(await Paddle.connect(hub, n));
@@ -171,6 +171,25 @@ describe("the forum on the public display", () => {
       await screenshot(other, `forum-display-day-${lang}`);
       await other.close();
     }
+    // The host console: forum roles and the night's choices are the host's (secret panel),
+    // and its `warn` button gives an inactivity warning that the display shows at once.
+    const consolePage = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    consolePage.on("dialog", (d) => void d.accept());
+    await consolePage.goto(`http://127.0.0.1:${hub.httpPort}/host?table=t1&lang=en`);
+    await consolePage.locator("#pw").fill(hub.secrets.password("host/t1") as string);
+    await consolePage.locator('host-sign-in button[type="submit"]').click();
+    await waitFor(consolePage, "host-forum", 10_000);
+    await seat(liar).send({ kind: "act", action: "vote", targets: [b], option: "straight" });
+    await waitFor(consolePage, `host-forum [data-straight="${liar}"]`);
+    await waitFor(consolePage, `host-secrets [data-role="liar"]`);
+    await consolePage.locator(`host-forum tr[data-seat="${b}"] button[data-action="warn"]`).click();
+    await waitFor(consolePage, `host-forum [data-warnings="1"]`);
+    await waitFor(page, `mafia-forum-news [data-warnings="${b}:1"]`);
+    expect(await deepText(page)).toContain("the host's warning");
+    // The display still names no liar, though the host's panel does.
+    for (const w of LIAR_WORDS) expect(await deepText(page)).not.toContain(w);
+    await screenshot(consolePage, "forum-console");
+    await consolePage.close();
     await page.close();
     await host.end();
     await Promise.all(paddles.map((p) => p.end()));

@@ -56,6 +56,8 @@ export interface HostView {
   /** While paused: how much of the step was left when the clock stopped (ms). */
   remaining: number | null;
   options: Record<string, unknown>;
+  /** The ruleset's bookkeeping as it is (the forum's panel reads its own fields from it). */
+  flow: Record<string, unknown>;
   public: PublicState | null;
 }
 
@@ -122,6 +124,7 @@ export function parseHostView(raw: unknown): HostView | null {
   const deal = isObject(raw.deal) ? raw.deal : null;
   const clock = isObject(raw.clock) ? raw.clock : {};
   return {
+    flow,
     seats: raw.seats.map(seatOf).filter((s): s is HostSeat => s !== null),
     night: night
       ? {

@@ -11,6 +11,7 @@ import { stepTitle } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { TableApp } from "../table-app.js";
 import "../components/lang-switch.js";
+import "./forum-panel.js";
 import "./controls.js";
 import "./live-step.js";
 import "./record-panel.js";
@@ -154,6 +155,7 @@ export class HostApp extends TableApp {
         <host-vote-panel></host-vote-panel>
         <host-record-panel class="wide" .password=${this.password}></host-record-panel>
         <host-seats class="wide"></host-seats>
+        ${s.ruleset === "forum" ? html`<host-forum class="wide"></host-forum>` : nothing}
         ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
         <host-secrets></host-secrets>
         <host-replies></host-replies>

@@ -55,6 +55,7 @@ const enForum = {
   "host.confirmWarn": "Give {who} an inactivity warning? The last one disqualifies.",
   "host.forum": "Forum",
   "host.office": "Holds the boss's office",
+  "host.straight": "The liar's vote counts straight (+1)",
   "cmd.warn": "Warning for {seat}",
 } as const;
 
@@ -108,6 +109,7 @@ const deForum: Record<ForumKey, string> = {
   "host.confirmWarn": "{who} wegen Inaktivität verwarnen? Die letzte Verwarnung disqualifiziert.",
   "host.forum": "Forum",
   "host.office": "Hat das Amt des Mafiabosses",
+  "host.straight": "Die Stimme des Lügners zählt normal (+1)",
   "cmd.warn": "Verwarnung für {seat}",
 };
 
@@ -159,6 +161,7 @@ const ruForum: Record<ForumKey, string> = {
     "Предупредить {who} за неактивность? Последнее предупреждение дисквалифицирует.",
   "host.forum": "Форум",
   "host.office": "Пост босса мафии",
+  "host.straight": "Голос лжеца считается прямо (+1)",
   "cmd.warn": "Предупреждение: {seat}",
 };
 
