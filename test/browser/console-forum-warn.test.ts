@@ -1,0 +1,75 @@
+/**
+ * The forum's inactivity warnings on the host console, in Debian's chromium against the
+ * real hub: the seat table shows each seat's warnings instead of fouls, and the host's
+ * `warn` button sends the command (FORUM-INACT-01/02); the third disqualifies (FORUM-INACT-03).
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Hub } from "../../hub/server.js";
+import { openConsole } from "./console-page.js";
+import {
+  buildDisplay,
+  HostClient,
+  launchBrowser,
+  removeDir,
+  startTestHub,
+  tempDir,
+} from "./harness.js";
+import { text, waitFor } from "./page.js";
+
+let dist: string;
+let browser: Browser;
+let hub: Hub;
+let page: Page;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
+  const data = await tempDir("console-forum-");
+  dirs.push(dist, data);
+  hub = await startTestHub(dist, data);
+  page = await openConsole(browser, hub);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.stop();
+  await Promise.all(dirs.map(removeDir));
+});
+
+describe("the console in a forum game", () => {
+  it("FORUM-INACT-01: the host warns a seat from its row; three warnings disqualify it", async () => {
+    const host = await HostClient.connect(hub);
+    try {
+      await host.ok({
+        cmd: "setup",
+        ruleset: "forum",
+        seats: Array.from({ length: 13 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        options: { statusSeconds: 0, daySeconds: 3600 },
+      });
+      await host.ok({ cmd: "start" });
+      await host.until(() => host.state?.step === "day", "Day 1");
+      const warn = 'host-seats tr[data-seat="5"] button[data-action="warn"]';
+      await waitFor(page, `${warn}:not([disabled])`);
+      expect(
+        await page.locator('host-seats tr[data-seat="5"] button[data-action="foul"]').count(),
+      ).toBe(0);
+      for (let i = 1; i <= 3; i++) {
+        await page.locator(warn).click();
+        await host.until(
+          () => ((host.state?.extras.warnings as Record<string, number>)?.["5"] ?? 0) === i,
+          `warning ${i}`,
+        );
+      }
+      await waitFor(page, 'host-seats tr[data-seat="5"] [data-warnings="3"]');
+      expect(await text(page, 'host-seats tr[data-seat="5"] [data-warnings="3"] .n')).toBe("3");
+      expect(hub.tables.get("t1")?.game?.seats[4]).toMatchObject({
+        alive: false,
+        out: "disqualified",
+      });
+      await waitFor(page, `${warn}[disabled]`);
+    } finally {
+      await host.end();
+    }
+  }, 60_000);
+});
