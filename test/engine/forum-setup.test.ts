@@ -1,6 +1,6 @@
 /** Forum: the setup, the composition and the status messages (RULES.md §4 SETUP, FORUM-OPEN-03..05, FORUM-CIT-01). */
 import { describe, expect, it } from "vitest";
-import { createGame, publicView } from "../../hub/engine/index.js";
+import { createGame, publicView, seatTextView } from "../../hub/engine/index.js";
 import { FORUM_ROLES } from "../../hub/engine/rulesets/forum/roles/index.js";
 import { T0 } from "../helpers/engine-driver.js";
 import {
@@ -108,6 +108,15 @@ describe("forum setup", () => {
     expect(new Set(bodies).size).toBe(1);
     expect(d.view(BOSS)).toMatchObject({ role: "citizen", team: "town", allies: [], prompt: null });
     expect(d.view(BOSS).results).toEqual([{ night: 0, key: "status.citizen", seats: [] }]);
+    // Nor do the phones' texts set anyone apart: no seat may send the death message yet, and
+    // every text is refused alike.
+    const texts = d.state.seats.map((s) => JSON.stringify(seatTextView(d.state, s.seat)));
+    expect(new Set(texts).size).toBe(1);
+    expect(seatTextView(d.state, BOSS)).toMatchObject({ mayMessage: false, message: null });
+    for (const seat of [BOSS, 9]) {
+      expect(d.seat(seat, { kind: "message", text: "x" })?.code).toBe("wrong_step");
+      expect(d.seat(seat, { kind: "will", text: "x", to: null })?.code).toBe("wrong_step");
+    }
   });
 
   it("FORUM-SETUP-08: then the mafiosi and the special citizens get a second message with their true status", () => {

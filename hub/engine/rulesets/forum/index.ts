@@ -86,9 +86,17 @@ export const forum: Ruleset = {
     sendFirstStatus(g);
   },
   onSeat,
-  onText: (g, seat, action) => TEXT_HOOK.input(g, seat, action),
+  // FORUM-SETUP-07: while everyone must look like a citizen, no text is taken from anyone
+  // (the office holder's death message would set him apart) and no seat may send a message.
+  onText: (g, seat, action) =>
+    g.state.step === "status"
+      ? reject("wrong_step", "texts are taken once the status messages are out")
+      : TEXT_HOOK.input(g, seat, action),
   publicText: forumPublicText,
-  seatText: forumSeatText,
+  seatText(state, seat) {
+    const own = forumSeatText(state, seat);
+    return state.step === "status" ? { ...own, mayMessage: false, message: null } : own;
+  },
   hostFlow: forumHostFlow,
   onStepEnd: (g) => endStep(g),
   onFoul: () => reject("wrong_step", "the forum ruleset has no fouls; use warn"),
