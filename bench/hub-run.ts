@@ -97,11 +97,15 @@ export interface HubProcess {
   readyMs: number;
 }
 
-/** Starts the hub (`start.ts`, what `npm start` runs) with the given tables; `nodeArgs` e.g. `--cpu-prof`. */
+/**
+ * Starts the hub (`start.ts`, what `npm start` runs) with the given tables; `nodeArgs` e.g.
+ * `--cpu-prof`; `extraArgs` more hub flags (e.g. `--cluster URL`).
+ */
 export async function startHubProcess(
   names: string[],
   nodeArgs: string[] = [],
   dataDir?: string,
+  extraArgs: string[] = [],
 ): Promise<HubProcess> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "bench-hub-")));
   const t0 = performance.now();
@@ -121,6 +125,7 @@ export async function startHubProcess(
       "10",
       "--log-level",
       "warn",
+      ...extraArgs,
     ],
     nodeArgs,
   );
@@ -162,14 +167,35 @@ export function reconnects(sims: SimTable[]): number {
   return paddles.reduce((n, p) => n + p.mqtt.connects, 0) - paddles.length;
 }
 
+/** The hub processes of a run, and which one a table's clients connect to. */
+export interface HubSet {
+  hubs: HubProcess[];
+  hubFor(table: string): HubProcess;
+}
+
+/** CPU and memory of every hub of a run, added up. */
+function sampleHubs(set: HubSet): ProcSample {
+  const samples = set.hubs.map((h) => sampleProc(h.child.pid as number));
+  return {
+    cpuSeconds: samples.reduce((n, x) => n + x.cpuSeconds, 0),
+    rssMiB: samples.reduce((n, x) => n + x.rssMiB, 0),
+    peakMiB: samples.reduce((n, x) => n + x.peakMiB, 0),
+  };
+}
+
 export async function runHub(
   tables: number,
   seats: number,
   maxSeconds: number,
   nodeArgs: string[] = [],
+  /** Other hubs than one plain hub process (bench/cluster-bench.ts). */
+  startHubs?: (names: string[]) => Promise<HubSet>,
 ): Promise<HubRunResult> {
   const names = Array.from({ length: tables }, (_, i) => `b${i + 1}`);
-  const hub = await startHubProcess(names, nodeArgs);
+  const set: HubSet = startHubs
+    ? await startHubs(names)
+    : await startHubProcess(names, nodeArgs).then((h) => ({ hubs: [h], hubFor: () => h }));
+  const hub = set.hubs[0] as HubProcess;
   const start = performance.now();
   const recorder = new TrafficRecorder(start);
   const latestState = new Map<string, PublicState>();
@@ -251,9 +277,11 @@ export async function runHub(
     return (originalEmit as (...a: unknown[]) => boolean).call(this, event, ...args);
   } as typeof originalEmit;
 
-  const before = sampleProc(hub.child.pid as number);
+  const before = sampleHubs(set);
   const clientBefore = process.cpuUsage();
-  const sims = await Promise.all(names.map((table) => simTable(hub, table, seats, true)));
+  const sims = await Promise.all(
+    names.map((table) => simTable(set.hubFor(table), table, seats, true)),
+  );
   sims.forEach((sim, i) => {
     const table = names[i] as string;
     sim.events.on("state", (s: PublicState) => {
@@ -283,7 +311,7 @@ export async function runHub(
   }
   const finals = ended.map((f, i) => f ?? sims[i]?.state() ?? null);
   const seconds = (performance.now() - start) / 1000;
-  const after = sampleProc(hub.child.pid as number);
+  const after = sampleHubs(set);
   const client = process.cpuUsage(clientBefore);
   MqttClient.prototype.publish = originalPublish;
   MqttClient.prototype.emit = originalEmit;
@@ -293,7 +321,7 @@ export async function runHub(
     reconnects: reconnects(sims),
   };
   await Promise.all(sims.map((s) => s.stop()));
-  await stopProcess(hub.child);
+  for (const h of set.hubs) await stopProcess(h.child);
   const traffic = recorder.traffic();
   return {
     latencies,

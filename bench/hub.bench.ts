@@ -6,7 +6,7 @@
  * Options: --configs 1x10,50x12 (tables x paddles), --max-seconds 600 (per run),
  * --relays aedes,aedes-fsync,mosquitto, --connect storm,staggered (connect-only runs; "" for
  * none), --startup 50x10000 ("" for none), --profile DIR (the hub runs with --cpu-prof),
- * --no-write.
+ * --no-write. `--cluster`: the hubs on Redis instead (cluster-bench.ts).
  */
 import { spawnSync } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -30,8 +30,21 @@ const { values } = parseArgs({
     startup: { type: "string", default: "50x10000" },
     profile: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    cluster: { type: "boolean", default: false },
   },
 });
+if (values.cluster) {
+  const given = process.argv.some((a) => a.startsWith("--configs"));
+  const { clusterBench } = await import("./cluster-bench.js");
+  await clusterBench({
+    configs: (given ? (values.configs as string) : "50x12,200x12")
+      .split(",")
+      .map((c) => c.split("x").map(Number) as [number, number]),
+    maxSeconds: Number(values["max-seconds"]),
+    write: !values["no-write"],
+  });
+  process.exit(0);
+}
 const pairs = (v: string) =>
   v
     .split(",")

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench -- --cluster`: the hub on Redis (docs/CLUSTER.md) under the same bot games
+ * as `npm run bench` (hub-run.ts), per configuration T x S: one plain hub (file journal),
+ * one hub with `--cluster`, and two hubs with `--cluster`. With two, hub A is started with
+ * the first half of the tables and owns them, hub B with all of them and owns the rest;
+ * the clients of every other table of A's half connect to B, so their inputs are
+ * forwarded to A and A's views reach them through the shared emitter. Then the takeover:
+ * hub A owning 50 tables is SIGKILLed and the time until hub B holds every lease is
+ * measured, for the default lease and a short one. Writes the `cluster` section of
+ * docs/BENCHMARKS.md. Options as `npm run bench`: --configs (default 50x12,200x12),
+ * --max-seconds, --no-write.
+ */
+import { spawnSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { Redis } from "ioredis";
+import { DEFAULT_LEASE_MS } from "../hub/cluster/lease.js";
+import { startRedis } from "../test/helpers/redis-server.js";
+import { type HubRunResult, type HubSet, runHub, startHubProcess, stopProcess } from "./hub-run.js";
+import { fmt, type Latencies } from "./latency.js";
+import { cpuModel } from "./relay-run.js";
+import { withSection } from "./replay.js";
+
+type Variant = "one hub, file journal" | "1 hub, --cluster" | "2 hubs, --cluster";
+const VARIANTS: Variant[] = ["one hub, file journal", "1 hub, --cluster", "2 hubs, --cluster"];
+
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+function clusterHubs(url: string, count: 1 | 2): (names: string[]) => Promise<HubSet> {
+  const flags = ["--cluster", url];
+  return async (names) => {
+    if (count === 1) {
+      const h = await startHubProcess(names, [], undefined, flags);
+      return { hubs: [h], hubFor: () => h };
+    }
+    const half = names.slice(0, Math.ceil(names.length / 2));
+    const a = await startHubProcess(half, [], undefined, flags);
+    const b = await startHubProcess(names, [], undefined, flags);
+    a.secrets = b.secrets; // the same identities, from Redis; B wrote every table's
+    return {
+      hubs: [a, b],
+      hubFor: (table) => {
+        const i = half.indexOf(table);
+        return i >= 0 && i % 2 === 0 ? a : b;
+      },
+    };
+  };
+}
+
+/** SIGKILL of the hub owning `tables` tables; ms until the other holds every lease. */
+async function takeover(url: string, tables: number, leaseMs: number) {
+  const names = Array.from({ length: tables }, (_, i) => `k${i + 1}`);
+  const flags = ["--cluster", url, "--lease-ms", String(leaseMs)];
+  const a = await startHubProcess(names, [], undefined, flags);
+  const b = await startHubProcess(names, [], undefined, flags);
+  const redis = new Redis(url);
+  const mark = `-${b.child.pid}-`;
+  const killed = performance.now();
+  a.child.kill("SIGKILL");
+  let first: number | null = null;
+  let all: number | null = null;
+  while (performance.now() - killed < leaseMs * 4 + 30_000) {
+    const leases = await redis.mget(names.map((n) => `mafia:{${n}}:lease`));
+    const held = leases.filter((l) => l?.includes(mark)).length;
+    if (held > 0 && first === null) first = performance.now() - killed;
+    if (held === tables) {
+      all = performance.now() - killed;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  redis.disconnect();
+  await stopProcess(b.child);
+  return { tables, leaseMs, first, all };
+}
+
+export async function clusterBench(o: {
+  configs: [number, number][];
+  maxSeconds: number;
+  write: boolean;
+}): Promise<void> {
+  const redisServer = await startRedis();
+  const redis = new Redis(redisServer.url);
+  const runs: { tables: number; seats: number; variant: Variant; hub: HubRunResult }[] = [];
+  const loads: string[] = [];
+  try {
+    for (const [tables, seats] of o.configs) {
+      for (const variant of VARIANTS) {
+        await redis.flushall(); // every run starts from empty journals
+        say(`${tables} x ${seats}, ${variant} (load ${load()})...`);
+        const start =
+          variant === "one hub, file journal"
+            ? undefined
+            : clusterHubs(redisServer.url, variant.startsWith("2") ? 2 : 1);
+        const hub = await runHub(tables, seats, o.maxSeconds, [], start);
+        runs.push({ tables, seats, variant, hub });
+        loads.push(`${tables} x ${seats} ${variant}: ${load()}`);
+      }
+    }
+    await redis.flushall();
+    say(`takeover (load ${load()})...`);
+    const takeovers = [
+      await takeover(redisServer.url, 50, DEFAULT_LEASE_MS),
+      await takeover(redisServer.url, 50, 1000),
+    ];
+    const section = render(o.configs, runs, takeovers, loads);
+    process.stdout.write(`${section}\n`);
+    if (o.write) await writeSection(section);
+  } finally {
+    redis.disconnect();
+    await redisServer.stop();
+  }
+}
+
+function render(
+  configs: [number, number][],
+  runs: { tables: number; seats: number; variant: Variant; hub: HubRunResult }[],
+  takeovers: Awaited<ReturnType<typeof takeover>>[],
+  loads: string[],
+): string {
+  const lat = (l: Latencies) => {
+    const s = l.summary();
+    return `${fmt(s.p50)} / ${fmt(s.p99)} (${s.n})`;
+  };
+  const rows = runs.map((r) => {
+    const h = r.hub;
+    const cpu = h.cpu.after.cpuSeconds - h.cpu.before.cpuSeconds;
+    const over = h.games.filter((g) => g.winner).length;
+    return `| ${r.tables} x ${r.seats} | ${r.variant} | ${lat(h.latencies)} | ${lat(h.night)} | ${lat(h.toAck)} | ${h.inputs} | ${((100 * cpu) / h.seconds).toFixed(0)}% | ${over} of ${h.games.length} in ${h.seconds.toFixed(0)} s |`;
+  });
+  const sec = (ms: number | null) =>
+    ms === null ? "not within the wait" : `${(ms / 1000).toFixed(2)} s`;
+  const takeoverRows = takeovers.map(
+    (t) => `| ${t.tables} | ${t.leaseMs} | ${sec(t.first)} | ${sec(t.all)} |`,
+  );
+  return `## Hubs on Redis (\`npm run bench -- --cluster\`)
+
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Debian redis-server (AOF, \`appendfsync always\`) on loopback; \`npm run bench -- --cluster --configs ${configs.map((c) => c.join("x")).join(",")}\`. The machine is shared with other work running at the same time: load average (1, 5, 15 min) after each run: ${loads.join("; ")}.
+The same bot games as above. "2 hubs": hub A owns the first half of the tables, hub B the rest; the clients of every other table of A's half are connected to B (their inputs forwarded to A over the shared emitter, A's views back through it), all other clients to their table's owner. Both hubs, Redis and every client run on this one machine, so two hubs here share the same two cores: the figures show the cost of the cluster path, not the gain of a second machine. Hub CPU is the sum over the hubs (Redis not included).
+
+Latency (ms, p50 / p99 (samples)); day: publish to the display holding the public state; night: publish to the host view; publish → PUBACK: what the journal (file fsync, or Redis with its AOF fsync) adds:
+
+| tables x paddles | hubs | day | night | publish → PUBACK | inputs | hub CPU | games over |
+|---|---|---|---|---|---|---|---|
+${rows.join("\n")}
+
+Takeover after SIGKILL of the hub owning every table (two hubs, both \`--table\` with all of them): from the kill until the other hub holds the first lease, and all of them (a lease is taken once it expired, on a retry every half lease; the table's replay from Redis follows):
+
+| tables | lease ms | first table | all tables |
+|---|---|---|---|
+${takeoverRows.join("\n")}
+`;
+}
+
+async function writeSection(section: string): Promise<void> {
+  const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
+  const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
+  await writeFile(path, withSection(doc, "cluster", section));
+  spawnSync(
+    process.execPath,
+    [
+      join(import.meta.dirname, "../node_modules/@biomejs/biome/bin/biome"),
+      "format",
+      "--write",
+      path,
+    ],
+    { stdio: "inherit" },
+  );
+}
