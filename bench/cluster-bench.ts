@@ -1,19 +1,4 @@
-/**
- * `npm run bench -- --cluster`: the hub on Redis (docs/CLUSTER.md) under the same bot games
- * as `npm run bench` (hub-run.ts), per configuration T x S: one plain hub (file journal),
- * one hub with `--cluster`, and two hubs with `--cluster`. With two, hub A is started with
- * the first half of the tables and owns them, hub B with all of them and owns the rest;
- * the clients of every other table of A's half connect to B, so their inputs are
- * forwarded to A and A's views reach them through the shared emitter. Then the takeover:
- * hub A owning 50 tables is SIGKILLed and the time until hub B holds every lease is
- * measured, for the default lease and a short one. Writes the `cluster` section of
- * docs/BENCHMARKS.md. Options as `npm run bench`: --configs (default 50x12,200x12),
- * --max-seconds, --no-write.
- */
-import { spawnSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import { DEFAULT_LEASE_MS } from "../hub/cluster/lease.js";
@@ -21,7 +6,7 @@ import { startRedis } from "../test/helpers/redis-server.js";
 import { type HubRunResult, type HubSet, runHub, startHubProcess, stopProcess } from "./hub-run.js";
 import { fmt, type Latencies } from "./latency.js";
 import { cpuModel } from "./relay-run.js";
-import { withSection } from "./replay.js";
+import { writeBenchSection } from "./replay.js";
 
 type Variant = "one hub, file journal" | "1 hub, --cluster" | "2 hubs, --cluster";
 const VARIANTS: Variant[] = ["one hub, file journal", "1 hub, --cluster", "2 hubs, --cluster"];
@@ -111,7 +96,7 @@ export async function clusterBench(o: {
     ];
     const section = render(o.configs, runs, takeovers, loads);
     process.stdout.write(`${section}\n`);
-    if (o.write) await writeSection(section);
+    if (o.write) await writeBenchSection("cluster", section);
   } finally {
     redis.disconnect();
     await redisServer.stop();
@@ -156,20 +141,4 @@ Takeover after SIGKILL of the hub owning every table (two hubs, both \`--table\`
 |---|---|---|---|
 ${takeoverRows.join("\n")}
 `;
-}
-
-async function writeSection(section: string): Promise<void> {
-  const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
-  const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
-  await writeFile(path, withSection(doc, "cluster", section));
-  spawnSync(
-    process.execPath,
-    [
-      join(import.meta.dirname, "../node_modules/@biomejs/biome/bin/biome"),
-      "format",
-      "--write",
-      path,
-    ],
-    { stdio: "inherit" },
-  );
 }

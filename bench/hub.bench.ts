@@ -1,15 +1,4 @@
-/**
- * `npm run bench` (not a test): the hub under T tables x S simulated paddles playing bot
- * games, against bare relays carrying the same traffic to the same subscribers (relay-run.ts),
- * connection storms (all at once and staggered), start-up with a full house, and the replay
- * of 10,000 journaled inputs against parsing them. Writes its section of docs/BENCHMARKS.md.
- * Options: --configs 1x10,50x12 (tables x paddles), --max-seconds 600 (per run),
- * --relays aedes,aedes-fsync,mosquitto, --connect storm,staggered (connect-only runs; "" for
- * none), --startup 50x10000 ("" for none), --profile DIR (the hub runs with --cpu-prof),
- * --no-write. `--cluster`: the hubs on Redis instead (cluster-bench.ts).
- */
-import { spawnSync } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +7,7 @@ import { type HubRunResult, runHub } from "./hub-run.js";
 import { fmt, type Latencies } from "./latency.js";
 import { mosquittoPath } from "./mosquitto.js";
 import { cpuModel, type RelayKind, type RelayRunResult, runRelay } from "./relay-run.js";
-import { firstInputs, timeReplay, withSection } from "./replay.js";
+import { firstInputs, timeReplay, writeBenchSection } from "./replay.js";
 import { measureStartup, type StartupFigures } from "./startup.js";
 
 const { values } = parseArgs({
@@ -215,22 +204,5 @@ ${notes.join("\n")}
 Journal replay of ${replay.inputs} inputs the hub journaled (${replay.kib.toFixed(0)} KiB): \`JSON.parse\` alone ${replay.parseMs.toFixed(2)} ms, parse and replay ${replay.replayMs.toFixed(2)} ms, ratio **${(replay.replayMs / replay.parseMs).toFixed(2)}**.
 `;
 process.stdout.write(`${section}\n`);
-if (!values["no-write"]) {
-  const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
-  const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
-  await writeFile(path, withSection(doc, "hub", section));
-  // The file is written in Biome's format (its tables aligned), as `npm test` checks it.
-  spawnSync(
-    process.execPath,
-    [
-      join(import.meta.dirname, "../node_modules/@biomejs/biome/bin/biome"),
-      "format",
-      "--write",
-      path,
-    ],
-    {
-      stdio: "inherit",
-    },
-  );
-}
+if (!values["no-write"]) await writeBenchSection("hub", section);
 process.exit(0);

@@ -2,6 +2,9 @@
  * Journal replay against merely parsing: the figure to watch is their ratio. The text is
  * JSON lines in the hub's journal format: a header line per game, then its inputs.
  */
+import { spawnSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { applyInPlace, createGame, type GameState } from "../hub/engine/index.js";
 
@@ -81,4 +84,16 @@ export function withSection(doc: string, name: string, body: string): string {
   return i >= 0 && j > i
     ? doc.slice(0, i) + block + doc.slice(j + close.length)
     : `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+/**
+ * Writes a section into docs/BENCHMARKS.md, in Biome's format (its tables aligned), as
+ * `npm test` checks it.
+ */
+export async function writeBenchSection(name: string, section: string): Promise<void> {
+  const path = join(import.meta.dirname, "../docs/BENCHMARKS.md");
+  const doc = await readFile(path, "utf8").catch(() => "# Benchmarks\n");
+  await writeFile(path, withSection(doc, name, section));
+  const biome = join(import.meta.dirname, "../node_modules/@biomejs/biome/bin/biome");
+  spawnSync(process.execPath, [biome, "format", "--write", path], { stdio: "inherit" });
 }
