@@ -174,7 +174,10 @@ export class Cluster {
     this.forwarder.stop();
     for (const lease of this.leases.values()) await lease.release();
     this.leases.clear();
-    this.persistenceConn.disconnect();
+    // Aedes's persistence may still send a command for a client that just left: let it run,
+    // then quit (not disconnect), so no reply it waits for becomes "Connection is closed".
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await this.persistenceConn.quit().catch(() => undefined);
     await new Promise<void>((resolve) => this.shared.mq.close(() => resolve()));
     await this.redis.quit().catch(() => undefined);
   }
