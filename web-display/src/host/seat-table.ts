@@ -1,7 +1,6 @@
 /**
  * Every seat with what the table knows, its sensors and fouls as the host sees them, and the
- * host's foul and remove buttons per seat (the forum: its warnings and the warn button
- * instead of fouls).
+ * host's foul and remove buttons per seat.
  */
 import { css, html, nothing } from "lit";
 import type { PublicSeat } from "../../../protocol/views.js";
@@ -11,7 +10,6 @@ import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 import { foulCell, sensorCells } from "./seat-cells.js";
-import { warnCell, warningsOf } from "./warn-cell.js";
 
 function foulCauses(extras: Record<string, unknown>): string[] {
   const causes = extras.foulCauses;
@@ -96,7 +94,7 @@ export class HostSeats extends TableElement {
         <thead><tr>
           <th>#</th><th>${t("host.name")}</th><th></th><th></th>
           ${sensors ? html`<th>${t("host.thumb")}</th><th>${t("host.blindfold")}</th>` : nothing}
-          <th>${s.ruleset === "forum" ? t("host.warnings") : t("ui.fouls")}</th><th></th><th></th>
+          <th>${t("ui.fouls")}</th><th></th><th></th>
         </tr></thead>
         <tbody>
           ${s.seats.map((seat) => this.row(seat, causes, live, sensors))}
@@ -122,7 +120,15 @@ export class HostSeats extends TableElement {
             )
           : nothing
       }
-      ${this.snapshot?.state?.ruleset === "forum" ? this.warnings(seat, can) : this.fouls(seat, causes, can)}
+      ${foulCell(this.tr, seat.fouls, view?.fouls[String(seat.seat)] ?? [])}
+      <td>
+        <form class="act" @submit=${(e: SubmitEvent) => this.foul(e, seat.seat)}>
+          <select name="cause" aria-label=${t("host.foul")}>
+            ${causes.map((c) => html`<option value=${c}>${t(`foul.${c}`, undefined, c)}</option>`)}
+          </select>
+          <button type="submit" data-action="foul" ?disabled=${!can}>${t("host.foul")}</button>
+        </form>
+      </td>
       <td>
         <form class="act" @submit=${(e: SubmitEvent) => this.removeSeat(e, seat.seat)}>
           <input name="reason" maxlength="200" placeholder=${t("host.reason")} aria-label=${t("host.reason")} />
@@ -131,28 +137,6 @@ export class HostSeats extends TableElement {
         </form>
       </td>
     </tr>`;
-  }
-
-  private fouls(seat: PublicSeat, causes: string[], can: boolean) {
-    const t = this.tr.t;
-    const view = this.snapshot?.hostView;
-    return html`${foulCell(this.tr, seat.fouls, view?.fouls[String(seat.seat)] ?? [])}
-      <td>
-        <form class="act" @submit=${(e: SubmitEvent) => this.foul(e, seat.seat)}>
-          <select name="cause" aria-label=${t("host.foul")}>
-            ${causes.map((c) => html`<option value=${c}>${t(`foul.${c}`, undefined, c)}</option>`)}
-          </select>
-          <button type="submit" data-action="foul" ?disabled=${!can}>${t("host.foul")}</button>
-        </form>
-      </td>`;
-  }
-
-  /** FORUM-INACT: the seat's warnings and the host's `warn`, in place of the fouls. */
-  private warnings(seat: PublicSeat, can: boolean) {
-    const count = warningsOf(this.snapshot?.state?.extras ?? {})[String(seat.seat)] ?? 0;
-    return html`${warnCell(this.tr, count, can, () =>
-      this.emit<CommandBody>("host-command", { cmd: "warn", seat: seat.seat }),
-    )}<td></td>`;
   }
 
   private fields(e: SubmitEvent): FormData {

@@ -425,6 +425,4 @@ export const de: Record<MessageKey, string> = {
   "log.forum.night.guarding": "Nacht {night}: {seat} starb als Bodyguard",
   "log.forum.will": "Das Testament von {seat} wird veröffentlicht",
   "log.forum.paper": "Die Zeitung ist erschienen: {ads} Anzeigen",
-  "host.warn": "Verwarnen",
-  "host.warnings": "Verwarnungen",
 };

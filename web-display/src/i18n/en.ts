@@ -423,8 +423,6 @@ export const en = {
   "log.forum.night.guarding": "Night {night}: {seat} died guarding another",
   "log.forum.will": "The will of {seat} is published",
   "log.forum.paper": "The paper is out: {ads} ads",
-  "host.warn": "Warn",
-  "host.warnings": "Warnings",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -422,6 +422,4 @@ export const ru: Record<MessageKey, string> = {
   "log.forum.night.guarding": "Ночь {night}: {seat} погиб, защищая другого",
   "log.forum.will": "Опубликовано завещание игрока {seat}",
   "log.forum.paper": "Вышла газета: объявлений — {ads}",
-  "host.warn": "Предупредить",
-  "host.warnings": "Предупреждения",
 };
