@@ -30,9 +30,13 @@ export function toAction(msg: SeatInputMessage): SeatAction {
   }
 }
 
-/** The undo reply names no seat for an ad or a pseudonym handed over (FORUM-NEWS-06). */
+/**
+ * The undo reply names no seat for an ad or a pseudonym handed over (FORUM-NEWS-06), and
+ * not the handover's recipient either: he is the pseudonym's new holder.
+ */
 export function hideAuthor(input: EngineInput): EngineInput | Record<string, unknown> {
   if (input.type !== "seat" || !authorIsSecret(input.action.kind)) return input;
   const { seat: _seat, ...rest } = input;
-  return { ...rest, seat: null };
+  const action = input.action.kind === "pseudonym" ? { ...input.action, to: null } : input.action;
+  return { ...rest, action, seat: null };
 }

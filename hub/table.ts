@@ -236,15 +236,21 @@ export class Table {
         return;
       }
       const msg = decoded.message as SeatInputMessage;
+      // An ad's author stays secret from whoever reads the logs too (FORUM-NEWS-06): no seat,
+      // and no boot or seq, which the same seat's other lines carry with its seat number.
+      const secret = authorIsSecret(msg.kind);
+      const who = secret ? null : seat;
       const applied = this.duplicates.applied(seat, msg.boot);
       if (msg.seq <= applied) {
-        this.log.info({ event: "input.duplicate", seat, boot: msg.boot, seq: msg.seq, applied });
+        this.log.info({
+          event: "input.duplicate",
+          seat: who,
+          ...(secret ? {} : { boot: msg.boot, seq: msg.seq, applied }),
+        });
         return;
       }
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
-      // An ad's author stays secret from whoever reads the logs too (FORUM-NEWS-06).
-      const who = authorIsSecret(msg.kind) ? null : seat;
       if (!result.ok) {
         this.log.info({
           event: "input.rejected",
@@ -259,7 +265,7 @@ export class Table {
         event: "input.applied",
         seat: who,
         kind: msg.kind,
-        seq: msg.seq,
+        ...(secret ? {} : { seq: msg.seq }),
         rev: result.state.rev,
       });
       this.afterCommit();

@@ -47,6 +47,43 @@ export function hasForbiddenChars(text: string, breaks: boolean): boolean {
   return false;
 }
 
+/**
+ * Unicode's default-ignorable code points (zero-width space and joiners, word joiner, soft
+ * hyphen, byte order mark, variation selectors, fillers, ...): drawn as nothing, so a name
+ * with one inside reads the same as without it (FORUM-NEWS-04). Explicit ranges (no
+ * Unicode property escapes: the paddle bundles this file, ES2015 only).
+ */
+function isIgnorable(c: number): boolean {
+  return (
+    c === 0xad ||
+    c === 0x34f ||
+    c === 0x61c ||
+    c === 0x115f ||
+    c === 0x1160 ||
+    c === 0x17b4 ||
+    c === 0x17b5 ||
+    (c >= 0x180b && c <= 0x180f) ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x206f) ||
+    c === 0x3164 ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    c === 0xfeff ||
+    c === 0xffa0 ||
+    (c >= 0xfff0 && c <= 0xfff8) ||
+    (c >= 0x1bca0 && c <= 0x1bca3) ||
+    (c >= 0x1d173 && c <= 0x1d17a) ||
+    (c >= 0xe0000 && c <= 0xe0fff)
+  );
+}
+
+/** The text without its default-ignorable (invisible) code points. */
+export function withoutIgnorables(text: string): string {
+  let out = "";
+  for (const ch of text) if (!isIgnorable(ch.codePointAt(0) ?? 0)) out += ch;
+  return out;
+}
+
 /** Length in code points, as a person counts characters (an emoji is one). */
 export function textLength(text: string): number {
   let n = 0;
@@ -68,7 +105,10 @@ function textSchema(max: number, min: 0 | 1) {
     .refine((s) => textLength(s) <= max, `at most ${max} characters`);
 }
 
-/** A pseudonym: one line, inner runs of spaces as one; compared case-insensitively (pseudonymKey). */
+/**
+ * A pseudonym: one line, inner runs of spaces as one, invisible characters dropped (a name
+ * of nothing but those is empty); compared case- and width-insensitively (pseudonymKey).
+ */
 export const pseudonymSchema = z
   .string()
   .max(TEXT_LIMITS.pseudonym * 4)
@@ -76,16 +116,20 @@ export const pseudonymSchema = z
     (s) => !hasForbiddenChars(s, false),
     "control or bidi-override characters are not allowed",
   )
-  .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
+  .transform((s) => withoutIgnorables(s.normalize("NFC")).replace(/\s+/gu, " ").trim())
   .refine((s) => textLength(s) >= 1, "the pseudonym is empty")
   .refine(
     (s) => textLength(s) <= TEXT_LIMITS.pseudonym,
     `at most ${TEXT_LIMITS.pseudonym} characters`,
   );
 
-/** Two pseudonyms are the same if they differ only in case (FORUM-NEWS-04). */
+/**
+ * Two pseudonyms are the same if they read the same: they differ only in case, in width or
+ * other compatibility forms (NFKC: "Ｒaven" is "Raven"), or in invisible characters
+ * (FORUM-NEWS-04). Look-alike letters of other scripts are not folded.
+ */
 export function pseudonymKey(pseudonym: string): string {
-  return pseudonym.normalize("NFC").toLocaleLowerCase("und");
+  return withoutIgnorables(pseudonym.normalize("NFKC")).toLocaleLowerCase("und");
 }
 
 const seat = z.number().int().min(1).max(MAX_SEATS);
