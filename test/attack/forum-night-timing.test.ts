@@ -27,6 +27,7 @@ let roles: Map<number, string>;
 
 const isDayView = (v: { offers?: Offer[] }) => (v.offers ?? []).some((o) => o.action === "vote");
 const DAY_ACTIONS = new Set(["vote", "attack"]);
+const DEATH_MESSAGE = "found in the river at dawn";
 
 /** A valid answer to an offer: its first `min` targets (and its first option, if it needs one). */
 function answer(o: Offer, shift = 0): Record<string, unknown> {
@@ -72,6 +73,9 @@ describe("forum: secrets through timing, over the wire", () => {
         await table.paddle(seat).send("act", answer(o, 1));
       }
     }
+    // The office holder writes the night's death message by day (FORUM-KILL-02/03).
+    const boss = [...roles].find(([, r]) => r === "boss")?.[0] as number;
+    await table.paddle(boss).send("message", { text: DEATH_MESSAGE });
     // The insider's guess and a night role's answers were taken (the host sees them).
     expect([...actors].map((s) => roles.get(s)).sort()).toEqual(
       expect.arrayContaining(["boss", "insider", "matchmaker"]),
@@ -156,6 +160,20 @@ describe("forum: secrets through timing, over the wire", () => {
         states.map((m) => (m.json as { phase: string }).phase),
         who,
       ).toEqual(["day"]);
+    }
+    // The death message left the boss's own topics only with the night's end, on public/text.
+    const boss = [...roles].find(([, r]) => r === "boss")?.[0] as number;
+    for (const [who, c] of table.clients()) {
+      const early = c.inbox.all.filter(
+        (m) =>
+          m.payload.toString().includes(DEATH_MESSAGE) &&
+          !m.topic.includes(`/seat/${boss}/`) &&
+          !(m.topic === topic("public/text") && since(c, mark).includes(m)),
+      );
+      expect(
+        early.map((m) => m.topic),
+        who,
+      ).toEqual([]);
     }
   });
 });
