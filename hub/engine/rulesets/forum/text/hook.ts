@@ -5,7 +5,7 @@
  * announcements name no ad's author.
  */
 import type { PublicText, SeatText, TextAction } from "../../../../../protocol/index.js";
-import type { Game } from "../../../ruleset.js";
+import { type Game, reject } from "../../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../../types.js";
 import { emptyForumNight, type ForumNight, holdsOffice } from "../night/index.js";
 import type { ForumOptions } from "../options.js";
@@ -47,6 +47,10 @@ const inPlay = (state: GameState) => state.phase === "day" || state.phase === "n
 export const forumTextHook = {
   input(g: Game, seat: SeatState, action: TextAction): Rejection | null {
     const state = g.state;
+    // FORUM-SETUP-07: while every seat must look like a citizen, the office's message would
+    // tell its holder (accepted) from everyone else (not_office): all are refused alike.
+    if (action.kind === "message" && state.step === "status")
+      return reject("wrong_step", "the game has not begun yet");
     // applyTextInput checks before it writes; a slice not there yet is attached only on success.
     const text = textOf(state);
     const bad = applyTextInput(text, contextOf(state), seat.seat, action);
@@ -84,7 +88,10 @@ export function forumPublicText(state: GameState): PublicText {
 }
 
 export function forumSeatText(state: GameState, seat: SeatState): SeatText {
-  return seatTextOf(textOf(state), contextOf(state), seat.seat);
+  const ctx = contextOf(state);
+  // FORUM-SETUP-07: the status step shows every seat the same, the office holder's panel too.
+  const status = state.step === "status";
+  return seatTextOf(textOf(state), status ? { ...ctx, holdsOffice: () => false } : ctx, seat.seat);
 }
 
 /** The forum flow as `host/view` shows it: the texts without their authors (FORUM-NEWS-06). */
