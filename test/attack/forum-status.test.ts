@@ -41,7 +41,7 @@ describe("the first status is the same for every seat", () => {
         seat: _seat,
         pad: _pad,
         ...rest
-      } = since.at(-1)?.json as Record<string, unknown>;
+      } = (since.at(-1)?.json ?? {}) as Record<string, unknown>;
       views.push(JSON.stringify(rest));
       expect(rest.role, `seat ${seat}`).toBe("citizen");
     }

@@ -156,8 +156,10 @@ describe("forum texts attacked over the wire", () => {
       (t: { received: { from: number; text: string }[] }) => t.received.length === 1,
     );
     expect(got).toMatchObject({ received: [{ from: 8, text: "for nine only" }] });
-    await current(table.display, topic("public/state"), (s: { seats: { alive: boolean }[] }) =>
-      s.seats[7]?.alive === false ? true : false,
+    await current(
+      table.display,
+      topic("public/state"),
+      (s: { seats: { alive: boolean }[] }) => s.seats[7]?.alive === false,
     );
     for (const [who, c] of table.clients()) {
       if (who === "seat 9") continue;
