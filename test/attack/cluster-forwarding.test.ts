@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clusterHub } from "../cluster/fixture.js";
 import {
   type Connected,
+  connectAs,
   connectIdentity,
   endAll,
   gameOf,
@@ -111,5 +112,39 @@ describe("a seat on the other hub of a cluster", () => {
     const game = gameOf(a);
     expect(game.seats[3]?.thumbDown ?? null).toBeNull();
     expect(game.phase).not.toBe("ended");
+  });
+
+  it("cannot take another identity's clientId on the other hub (a session takeover would kick the host off hub A)", async () => {
+    const victim = await connectAs(a.mqttPort, "host/t1", a.secrets.password("host/t1"), {
+      clientId: "console-victim",
+    });
+    clients.push(victim);
+    let dropped = false;
+    victim.client.on("close", () => {
+      dropped = true;
+    });
+    const code = await connectAs(b.mqttPort, "seat/t1/3", b.secrets.password("seat/t1/3"), {
+      clientId: "console-victim",
+    }).then(
+      async (c) => {
+        clients.push(c);
+        return 0;
+      },
+      (err: Error & { code?: number }) => err.code,
+    );
+    // A barrier through both hubs: the victim's own command is answered by the owner, or
+    // the victim is dropped first.
+    await subscribeGranted(victim.client, ["mafia/v1/t1/host/reply"]).catch(() => undefined);
+    const answered = await Promise.race([
+      new HostConsole(victim).command("pause").then(
+        () => true,
+        () => false,
+      ),
+      until(() => dropped, 15_000, "the victim dropped").then(
+        () => false,
+        () => false,
+      ),
+    ]);
+    expect({ code, dropped, answered }).toEqual({ code: 2, dropped: false, answered: true });
   });
 });
