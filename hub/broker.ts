@@ -107,6 +107,12 @@ export async function createBroker(opts: {
         log.info({ event: "connect.will_ignored", clientId: packet.clientId });
         packet.will = undefined;
       }
+      // In a cluster every hub closes its own client of a clientId that connects to another
+      // hub (Aedes's session takeover over the shared emitter), which `holders` below cannot
+      // see: a paddle on hub B could kick the host off hub A. There a clientId is qualified
+      // by its username, so only the same identity ever takes a session over.
+      if (opts.shared && packet.clientId && typeof packet.username === "string")
+        packet.clientId = `${packet.clientId}~${packet.username}`;
       cb(null, true);
     },
 
