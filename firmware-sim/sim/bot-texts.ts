@@ -8,7 +8,7 @@
  */
 import { type SeatText, seatTextSchema } from "../../protocol/text.js";
 import type { PublicState } from "../../protocol/views.js";
-import type { Rand } from "./bot.js";
+import type { Rand } from "./rand.js";
 import type { SimPaddle } from "./sim-paddle.js";
 
 const NAMES = ["Raven", "Night Owl", "Quiet Fox", "Old Sailor", "Grey Cat", "Lamplighter"];

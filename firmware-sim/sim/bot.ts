@@ -14,10 +14,9 @@
  */
 import type { Prompt, PublicState } from "../../protocol/views.js";
 import { BotWriter } from "./bot-texts.js";
+import type { Rand } from "./rand.js";
 import type { SimPaddle } from "./sim-paddle.js";
 import { type Move, reconsiders, tacticFor } from "./tactics.js";
-
-export type Rand = () => number;
 
 export interface BotOptions {
   rand: Rand;

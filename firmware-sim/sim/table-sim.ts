@@ -15,10 +15,11 @@ import {
 } from "../../protocol/topics.js";
 import type { LogEntry, PublicState } from "../../protocol/views.js";
 import type { Timings } from "../firmware/config.js";
-import { Bot, type Rand } from "./bot.js";
+import { Bot } from "./bot.js";
 import { HostBot } from "./host-bot.js";
 import { describeEntry, describeRoles } from "./narrator.js";
 import { connectPatiently } from "./patient-connect.js";
+import type { Rand } from "./rand.js";
 import { type Scenario, ScriptRunner } from "./script.js";
 import { SimPaddle } from "./sim-paddle.js";
 

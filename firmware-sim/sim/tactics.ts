@@ -8,7 +8,7 @@
  */
 import { LIAR_STRAIGHT } from "../../protocol/forum.js";
 import type { Prompt, PublicState, SeatView } from "../../protocol/views.js";
-import type { Rand } from "./bot.js";
+import type { Rand } from "./rand.js";
 
 export interface Situation {
   seat: number;
