@@ -43,6 +43,8 @@ export class BotWriter {
     const parsed = p.seatText === null ? null : seatTextSchema.safeParse(p.seatText);
     const text: SeatText | null = parsed?.success ? parsed.data : null;
     if (!v || !g || !text || !v.alive || (g.phase !== "day" && g.phase !== "night")) return false;
+    // The status step takes no text from anyone (FORUM-SETUP-07): a will tried then is refused.
+    if (g.step === "status") return false;
     const pick = <T>(list: readonly T[]): T => list[Math.floor(this.rand() * list.length)] as T;
     if (g.phase === "night" && text.mayMessage && text.message === null) {
       p.text("message", { text: "The family sends its regards. Nobody heard a thing." });
