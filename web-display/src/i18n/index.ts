@@ -4,6 +4,7 @@
  */
 import type { Lang } from "../../../protocol/host.js";
 import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
+import { CONSOLE_WORDS, type ConsoleKey } from "./console.js";
 import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
 import { FORUM_WORDS, type ForumKey } from "./forum.js";
@@ -15,11 +16,11 @@ export { ordinal } from "./screens.js";
 export type { MessageKey };
 export const DICTIONARIES: Record<
   Lang,
-  Record<MessageKey | ScreenKey | TextKey | ForumKey, string>
+  Record<MessageKey | ScreenKey | TextKey | ForumKey | ConsoleKey, string>
 > = {
-  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en, ...FORUM_WORDS.en },
-  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de, ...FORUM_WORDS.de },
-  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru, ...FORUM_WORDS.ru },
+  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en, ...FORUM_WORDS.en, ...CONSOLE_WORDS.en },
+  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de, ...FORUM_WORDS.de, ...CONSOLE_WORDS.de },
+  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru, ...FORUM_WORDS.ru, ...CONSOLE_WORDS.ru },
 };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
