@@ -76,7 +76,10 @@ for (const [tables, seats] of configs) {
   const connects: ConnectRunResult[] = [];
   for (const mode of list(values.connect as string) as ConnectMode[]) {
     say(`${name}: paddles connecting, ${mode} (load ${load()})...`);
-    connects.push(await runConnect(tables, seats, mode));
+    const profile = values.profile
+      ? ["--cpu-prof", "--cpu-prof-dir", join(values.profile, `connect-${mode}-${tables}x${seats}`)]
+      : [];
+    connects.push(await runConnect(tables, seats, mode, 120, profile));
   }
   loads.push(`${name}: ${load()}`);
   runs.push({ tables, seats, hub, relays, connects });

@@ -23,6 +23,7 @@ import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import type { Logger } from "./logger.js";
 import type { OutMessage } from "./publisher.js";
+import { indexedMemoryPersistence } from "./retained-index.js";
 import type { Secrets } from "./secrets.js";
 import type { Table } from "./table.js";
 
@@ -95,7 +96,8 @@ export async function createBroker(opts: {
   const connects = new ConnectLimiter(limits.connect);
 
   const aedes = await Aedes.createBroker({
-    ...(opts.shared ?? {}),
+    // A cluster's persistence is on Redis; one hub's retained messages are kept in a tree.
+    ...(opts.shared ?? { persistence: indexedMemoryPersistence() }),
     // A frozen subscriber must not stall every table's publishing for a minute.
     drainTimeout: 10_000,
     connectTimeout: 10_000,
