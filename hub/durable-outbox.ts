@@ -33,9 +33,24 @@ export class DurableOutbox {
     this.after(tell).catch(() => undefined); // a failed journal is reported to the input's sender
   }
 
+  /**
+   * Views are whole states, retained: of the views said for inputs that share one write to
+   * the disk only the newest is built and told (they become durable together, and nobody
+   * could have seen the ones between). Twelve night answers arriving together thus cost
+   * one or two rounds of views, not twelve.
+   */
   views(state: GameState): void {
-    this.later(() => this.out.views(state));
+    const durable = this.durable();
+    const mine = { durable, superseded: false };
+    if (this.newestViews?.durable === durable) this.newestViews.superseded = true;
+    this.newestViews = mine;
+    this.later(() => {
+      if (!mine.superseded) this.out.views(state);
+    });
   }
+
+  /** The views said last, and the write they wait for. */
+  private newestViews: { durable: Promise<void>; superseded: boolean } | null = null;
 
   logEntry(entry: LogEntry): void {
     this.later(() => this.out.logEntry(entry));
