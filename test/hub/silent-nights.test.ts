@@ -207,11 +207,12 @@ describe("silent nights", () => {
   }, async () => {
     const games = [await nightTraffic(), await nightTraffic()];
     expect(games[0]?.roles).not.toEqual(games[1]?.roles);
-    const reference = games[0]?.traces.get(1);
-    // Three steps a night; in each, one view as it begins, one per answer (10), one signal.
-    expect(reference?.length).toBe(7);
-    expect(reference?.[0]?.split(" ").length).toBe(12);
     for (const game of games) {
+      const reference = game.traces.get(1);
+      // Three steps a night; in each, one view as it begins, then views with the answers
+      // counted (one per journal write: answers written together share one), one signal.
+      expect(reference?.length).toBe(7);
+      expect(reference?.[0]?.split(" ").length).toBeGreaterThanOrEqual(3);
       for (const [seat, trace] of game.traces) {
         expect({ seat, role: game.roles[seat - 1], trace }).toEqual({
           seat,
