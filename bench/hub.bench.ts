@@ -135,7 +135,10 @@ const cpuRows = runs.map((run) => {
   });
   const bare = relayOf(run, "aedes");
   const vs = bare ? ratio(hubCpu / h.inputs, cpuOf(bare.cpu) / bare.deliveries) : "n/a";
-  return `| ${run.tables} x ${run.seats} | ${h.inputs} | ${h.traffic.deliveries} (${bare?.deliveries ?? "n/a"}) | ${us(hubCpu, h.inputs)} / ${us(hubCpu, h.traffic.deliveries)} | ${perMsg.join(" | ")} | **${vs}** | ${((100 * hubCpu) / h.seconds).toFixed(0)}% | ${(100 * h.clientCpu).toFixed(0)}% |`;
+  // The same work: each input relayed with the hub's fan-out, fsynced like the hub's journal.
+  const same = relayOf(run, "aedes-fsync") ?? bare;
+  const vsSame = same ? ratio(hubCpu, cpuOf(same.cpu)) : "n/a";
+  return `| ${run.tables} x ${run.seats} | ${h.inputs} | ${h.traffic.deliveries} (${bare?.deliveries ?? "n/a"}) | ${us(hubCpu, h.inputs)} / ${us(hubCpu, h.traffic.deliveries)} | ${perMsg.join(" | ")} | **${vs}** | **${vsSame}** | ${((100 * hubCpu) / h.seconds).toFixed(0)}% | ${(100 * h.clientCpu).toFixed(0)}% |`;
 });
 const connectRows = runs.flatMap((run) => {
   const storm = {
@@ -182,8 +185,8 @@ ${latencyRows.join("\n")}
 
 CPU (µs of the broker process per input / per delivered message; a delivered message is one message to one subscriber):
 
-| tables x paddles | inputs | messages delivered (relay) | hub | ${relayKinds.join(" | ")} | hub per input / aedes per message | hub CPU | clients' CPU |
-|---|---|---|---|${relayKinds.map(() => "---|").join("")}---|---|---|
+| tables x paddles | inputs | messages delivered (relay) | hub | ${relayKinds.join(" | ")} | hub per input / aedes per message | hub / ${relayKinds.includes("aedes-fsync") ? "aedes-fsync" : "aedes"}, same inputs | hub CPU | clients' CPU |
+|---|---|---|---|${relayKinds.map(() => "---|").join("")}---|---|---|---|
 ${cpuRows.join("\n")}
 
 ${growth}
