@@ -3,7 +3,14 @@ import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import { DEFAULT_LEASE_MS } from "../hub/cluster/lease.js";
 import { startRedis } from "../test/helpers/redis-server.js";
-import { type HubRunResult, type HubSet, runHub, startHubProcess, stopProcess } from "./hub-run.js";
+import {
+  type HubProcess,
+  type HubRunResult,
+  type HubSet,
+  runHub,
+  startHubProcess,
+  stopProcess,
+} from "./hub-run.js";
 import { fmt, type Latencies } from "./latency.js";
 import { cpuModel } from "./relay-run.js";
 import { writeBenchSection } from "./replay.js";
@@ -17,16 +24,27 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-function clusterHubs(url: string, count: 1 | 2): (names: string[]) => Promise<HubSet> {
-  const flags = ["--cluster", url];
+/** Starts a hub and says (with where its stderr is) if it ends before the bench stops it. */
+async function watchedHub(names: string[], flags: string[]): Promise<HubProcess> {
+  const h = await startHubProcess(names, [], undefined, flags);
+  h.child.once("exit", (code, signal) => {
+    // A stop (SIGTERM) ends it with code 0; anything else is a crash worth reading.
+    if (code !== 0 && signal !== "SIGTERM")
+      say(`hub ${h.child.pid} ended (${signal ?? `code ${code}`}); its stderr: ${h.stderrPath}`);
+  });
+  return h;
+}
+
+function hubs(url: string | null, count: 1 | 2): (names: string[]) => Promise<HubSet> {
+  const flags = url ? ["--cluster", url] : [];
   return async (names) => {
     if (count === 1) {
-      const h = await startHubProcess(names, [], undefined, flags);
+      const h = await watchedHub(names, flags);
       return { hubs: [h], hubFor: () => h };
     }
     const half = names.slice(0, Math.ceil(names.length / 2));
-    const a = await startHubProcess(half, [], undefined, flags);
-    const b = await startHubProcess(names, [], undefined, flags);
+    const a = await watchedHub(half, flags);
+    const b = await watchedHub(names, flags);
     a.secrets = b.secrets; // the same identities, from Redis; B wrote every table's
     return {
       hubs: [a, b],
@@ -81,8 +99,8 @@ export async function clusterBench(o: {
         say(`${tables} x ${seats}, ${variant} (load ${load()})...`);
         const start =
           variant === "one hub, file journal"
-            ? undefined
-            : clusterHubs(redisServer.url, variant.startsWith("2") ? 2 : 1);
+            ? hubs(null, 1)
+            : hubs(redisServer.url, variant.startsWith("2") ? 2 : 1);
         const hub = await runHub(tables, seats, o.maxSeconds, [], start);
         runs.push({ tables, seats, variant, hub });
         loads.push(`${tables} x ${seats} ${variant}: ${load()}`);

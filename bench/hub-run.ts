@@ -8,6 +8,7 @@
  * Everything the clients send and receive is recorded (traffic.ts) for the relay runs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,9 +82,16 @@ export function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpEx
   });
 }
 
-export function spawnTsx(script: string, args: string[], nodeArgs: string[] = []): ChildProcess {
+/** `stderrFile`: where the child's stderr goes (a crash's stack), else it is dropped. */
+export function spawnTsx(
+  script: string,
+  args: string[],
+  nodeArgs: string[] = [],
+  stderrFile?: string,
+): ChildProcess {
+  const stderr = stderrFile ? openSync(stderrFile, "a") : "ignore";
   return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script, ...args], {
-    stdio: ["ignore", "pipe", "ignore"],
+    stdio: ["ignore", "pipe", stderr],
     cwd: join(import.meta.dirname, ".."),
   });
 }
@@ -93,6 +101,8 @@ export interface HubProcess {
   mqttUrl: string;
   secrets: Record<string, string>;
   dataDir: string;
+  /** The hub's stderr (warnings, a crash's stack), in its data dir. */
+  stderrPath: string;
   /** ms from spawning to the ready line. */
   readyMs: number;
 }
@@ -109,6 +119,7 @@ export async function startHubProcess(
 ): Promise<HubProcess> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "bench-hub-")));
   const t0 = performance.now();
+  const stderrPath = join(dir, "hub.stderr.log");
   const child = spawnTsx(
     "start.ts",
     [
@@ -128,6 +139,7 @@ export async function startHubProcess(
       ...extraArgs,
     ],
     nodeArgs,
+    stderrPath,
   );
   const ready = await waitLine(child, /hub ready mqtt=(\d+)/);
   const readyMs = performance.now() - t0;
@@ -135,7 +147,14 @@ export async function startHubProcess(
     string,
     string
   >;
-  return { child, mqttUrl: `mqtt://127.0.0.1:${ready[1]}`, secrets, dataDir: dir, readyMs };
+  return {
+    child,
+    mqttUrl: `mqtt://127.0.0.1:${ready[1]}`,
+    secrets,
+    dataDir: dir,
+    stderrPath,
+    readyMs,
+  };
 }
 
 /** Starts a simulated table; a refused or reset connection during a storm is retried. */

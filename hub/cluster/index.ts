@@ -17,8 +17,8 @@ import type { Logger } from "../logger.js";
 import type { Table } from "../table.js";
 import { type Emitter, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
-import { connectRedis, openClusterRedis } from "./redis.js";
-import { redisJournals } from "./redis-journal.js";
+import { connectRedis, openClusterRedis, reportOutages } from "./redis.js";
+import { LeaseLost, redisJournals } from "./redis-journal.js";
 import { TableRouter } from "./router.js";
 import { shareSecrets } from "./secrets.js";
 
@@ -46,6 +46,8 @@ export class Cluster {
   /** The persistence's own connection (its destroy() hangs once Aedes closed the emitter). */
   private readonly persistenceConn: Redis;
   private timer: NodeJS.Timeout | null = null;
+  /** The hub's live map of the tables it steps, from run() on. */
+  private owned: Map<string, Table> | null = null;
   private round: Promise<void> = Promise.resolve();
   private stopped = false;
 
@@ -60,9 +62,17 @@ export class Cluster {
     this.leaseMs = leaseMs ?? DEFAULT_LEASE_MS;
     const mq = MQEmitterRedis({ connectionString: url });
     this.persistenceConn = connectRedis(url);
+    const emitterState = (mq as unknown as { state: import("node:events").EventEmitter }).state;
+    reportOutages(emitterState, "emitter", ["pubConnect", "subConnect"], log);
+    reportOutages(this.persistenceConn, "persistence", ["ready"], log);
+    reportOutages(redis, "journal", ["ready"], log);
     this.shared = { mq, persistence: persistenceRedis({ conn: this.persistenceConn }) };
     this.forwarder = new Forwarder(mq as unknown as Emitter, this.hubId, log, this.leaseMs * 2);
-    this.journals = redisJournals(redis, (t) => this.leases.get(t)?.value ?? null);
+    this.journals = redisJournals(
+      redis,
+      (t) => this.leases.get(t)?.value ?? null,
+      (t, err) => this.journalFailed(t, err),
+    );
     for (const id of tableIds) this.routers.set(id, new TableRouter(id, this.forwarder, now));
   }
 
@@ -91,11 +101,23 @@ export class Cluster {
    * `owned` is the hub's live map of the tables it steps.
    */
   async run(makeTable: (id: string) => Table, owned: Map<string, Table>): Promise<void> {
+    this.owned = owned;
     const attempt = () => {
       this.round = this.round.then(async () => {
         for (const id of this.tableIds) {
           if (this.stopped) return;
-          if (!this.leases.has(id)) await this.take(id, makeTable, owned);
+          if (this.leases.has(id)) continue;
+          try {
+            await this.take(id, makeTable, owned);
+          } catch (err) {
+            // Redis unreachable (or slow): one line a round, not one per table; the next round retries.
+            this.log.warn({
+              event: "lease.acquire_failed",
+              table: id,
+              err: (err as Error).message,
+            });
+            return;
+          }
         }
       });
       return this.round;
@@ -110,15 +132,10 @@ export class Cluster {
       this.redis,
       id,
       this.hubId,
-      { ttlMs: this.leaseMs, onLost: () => this.lost(id, owned) },
+      { ttlMs: this.leaseMs, onLost: () => this.lost(id, owned, "lease lost") },
       this.log,
     );
-    try {
-      if (!(await lease.acquire())) return;
-    } catch (err) {
-      this.log.warn({ event: "lease.acquire_failed", table: id, err: (err as Error).message });
-      return;
-    }
+    if (!(await lease.acquire())) return;
     this.leases.set(id, lease);
     const started = performance.now();
     const table = makeTable(id);
@@ -141,14 +158,30 @@ export class Cluster {
   }
 
   /** The lease is gone: stop stepping the table at once; its queued appends are fenced. */
-  private lost(id: string, owned: Map<string, Table>): void {
+  private lost(id: string, owned: Map<string, Table>, why: string): void {
     const router = this.routers.get(id);
     const table = router?.local;
     if (router) router.local = null;
     this.leases.delete(id);
     owned.delete(id);
-    this.log.warn({ event: "table.released", table: id }, "lease lost; the table is not ours");
+    this.log.warn({ event: "table.released", table: id, why }, "the table is not ours now");
     table?.close().catch(() => undefined);
+  }
+
+  /**
+   * A journal write failed (not fenced: Redis unreachable past the retries, or too slow):
+   * the table in memory has stepped past what Redis holds and its journal takes nothing
+   * more, so left alone it would be stuck for good while this hub kept renewing its lease. It
+   * stops stepping, gives the lease up (or lets it expire while Redis is unreachable), and
+   * is taken again on a later round, by this hub or another, replayed from Redis. The input
+   * whose write failed had no PUBACK: its paddle re-sends it, deduplicated if Redis had it.
+   */
+  private journalFailed(id: string, err: Error): void {
+    const lease = this.leases.get(id);
+    if (!lease || !this.owned || err instanceof LeaseLost) return; // the lease's own renewal handles a fence
+    this.log.warn({ event: "journal.failed", table: id, err: err.message });
+    this.lost(id, this.owned, "journal write failed; to be replayed from Redis");
+    void lease.release();
   }
 
   /** Makes the data dir's secrets.json the cluster's shared identities (secrets.ts). */

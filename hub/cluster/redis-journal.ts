@@ -25,6 +25,13 @@ import { tableKey } from "./keys.js";
 /** The lease value a table's appends must carry, or null when this hub does not hold it. */
 export type Fence = (table: string) => string | null;
 
+/**
+ * Told once when a game's write failed (Redis gone past the command's retries, a timeout,
+ * a refusal): the table has stepped past what Redis holds, so it must stop and be replayed
+ * from Redis before it takes another input (hub/cluster/index.ts).
+ */
+export type OnFailed = (table: string, err: Error) => void;
+
 export class LeaseLost extends Error {}
 
 const APPEND = `
@@ -68,6 +75,7 @@ class RedisGame implements JournalWriter {
     private nextN: number,
     private readonly checksums: boolean,
     private readonly fence: Fence,
+    private readonly onFailed: OnFailed,
   ) {}
 
   async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
@@ -91,7 +99,10 @@ class RedisGame implements JournalWriter {
     ).then(
       () => undefined,
       (err: Error) => {
-        this.failed ??= err;
+        if (!this.failed) {
+          this.failed = err;
+          this.onFailed(this.table, err);
+        }
         throw err;
       },
     );
@@ -128,7 +139,11 @@ async function run<T>(table: string, script: () => Promise<T>): Promise<T> {
 }
 
 /** Every table's games in Redis, written under the lease that `fence` names. */
-export function redisJournals(redis: Redis, fence: Fence): JournalBackend {
+export function redisJournals(
+  redis: Redis,
+  fence: Fence,
+  onFailed: OnFailed = () => undefined,
+): JournalBackend {
   return (table) => ({
     async newest(): Promise<StoredGame | null> {
       const current = Number(await redis.get(tableKey(table, "current")));
@@ -147,7 +162,7 @@ export function redisJournals(redis: Redis, fence: Fence): JournalBackend {
       return {
         path,
         contents,
-        reopen: async () => new RedisGame(redis, table, path, next, checksums, fence),
+        reopen: async () => new RedisGame(redis, table, path, next, checksums, fence, onFailed),
       };
     },
 
@@ -161,7 +176,7 @@ export function redisJournals(redis: Redis, fence: Fence): JournalBackend {
       await run(table, () =>
         redis.eval(CREATE, 3, ...keys, lease, current, line, tokenOf(lease), current + 1),
       );
-      return new RedisGame(redis, table, path, 1, true, fence);
+      return new RedisGame(redis, table, path, 1, true, fence, onFailed);
     },
   });
 }

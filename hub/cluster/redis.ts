@@ -6,7 +6,9 @@
  * key (`maxmemory-policy noeviction`). A Redis that is set up otherwise is refused at
  * start with what to change, instead of losing acknowledged inputs later.
  */
+import type { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
+import type { Logger } from "../logger.js";
 
 /** How long one command may take before the hub treats Redis as gone (ms). */
 export const REDIS_COMMAND_TIMEOUT = 5_000;
@@ -65,4 +67,31 @@ function describeRequired(): string {
   return Object.entries(REQUIRED_SETTINGS)
     .map(([k, v]) => `${k} ${v}`)
     .join(", ");
+}
+
+/**
+ * Logs a Redis connection's errors, once per outage, instead of letting them end the hub:
+ * mqemitter-redis re-emits its connections' errors on its `state` emitter, which has no
+ * listener of its own, and Node throws an 'error' event nobody listens to (the hub died
+ * the moment Redis was unreachable). ioredis reconnects by itself; `back` names the events
+ * that say it did.
+ */
+export function reportOutages(
+  source: EventEmitter,
+  what: string,
+  back: readonly string[],
+  log: Logger,
+): void {
+  let down = false;
+  source.on("error", (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ event: "redis.down", conn: what, err: err.message }, "Redis unreachable; retrying");
+  });
+  const up = () => {
+    if (!down) return;
+    down = false;
+    log.warn({ event: "redis.back", conn: what }, "Redis reachable again");
+  };
+  for (const name of back) source.on(name, up);
 }
