@@ -7,9 +7,7 @@
  * that bursts is slowed down, never loses an input, and a flooder only fills its own
  * TCP window.
  *
- * Outgoing: mqtt-packet writes each packet in several small pieces (header, topic,
- * payload) between a cork and an uncork, and Aedes writes a burst of packets to one client
- * in one tick; `_writev` hands everything corked to the socket as one write.
+ * Outgoing: written to the socket itself (see write() below).
  */
 import { Duplex } from "node:stream";
 
@@ -58,6 +56,7 @@ export class ConnectionGate extends Duplex {
       if (!this.upstreamEnded) this.destroy();
     });
     inner.on("drain", () => this.emit("drain"));
+    this.writeThrough();
   }
 
   override _read(): void {
@@ -65,23 +64,36 @@ export class ConnectionGate extends Duplex {
     this.pump();
   }
 
+  /**
+   * Outgoing bytes go straight to the socket: the gate meters only what comes in, and a
+   * second stream layer on the way out cost a copy of every packet (Buffer.concat of
+   * mqtt-packet's corked pieces) and a round through this stream's buffering for each of
+   * the ~9 messages an input fans out to. cork/uncork reach the socket, so mqtt-packet's
+   * pieces of one packet still leave in one writev.
+   */
+  private writeThrough(): void {
+    const inner = this.inner;
+    const write = (...args: unknown[]): boolean => {
+      if (inner.destroyed || inner.writableEnded) {
+        const cb = args.findLast((a) => typeof a === "function") as (() => void) | undefined;
+        if (cb) process.nextTick(cb); // as before: what a closed client misses is dropped
+        return true;
+      }
+      return (inner.write as (...a: unknown[]) => boolean)(...args);
+    };
+    this.write = write as Duplex["write"];
+  }
+
+  override cork(): void {
+    this.inner.cork();
+  }
+
+  override uncork(): void {
+    this.inner.uncork();
+  }
+
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
-    this.writeInner(chunk, cb);
-  }
-
-  override _writev(
-    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
-    cb: (err?: Error | null) => void,
-  ): void {
-    const data =
-      chunks.length === 1
-        ? (chunks[0] as { chunk: Buffer }).chunk
-        : Buffer.concat(chunks.map((c) => c.chunk));
-    this.writeInner(data, cb);
-  }
-
-  private writeInner(data: Buffer, cb: (err?: Error | null) => void): void {
-    if (this.inner.destroyed || this.inner.writableEnded || this.inner.write(data)) cb();
+    if (this.inner.destroyed || this.inner.writableEnded || this.inner.write(chunk)) cb();
     else this.inner.once("drain", () => cb());
   }
 
