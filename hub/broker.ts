@@ -86,6 +86,24 @@ export async function createBroker(opts: {
   const limits = opts.limits ?? DEFAULT_LIMITS;
   const identities = new WeakMap<Client, Identity>();
   /**
+   * The ACL's answer per identity and topic: asked for every message delivered (about nine
+   * per input), always about the same few topics of the client's table.
+   */
+  const receivable = new WeakMap<Identity, Map<string, boolean>>();
+  const mayReceiveCached = (id: Identity, topic: string): boolean => {
+    let topics = receivable.get(id);
+    if (!topics) {
+      topics = new Map();
+      receivable.set(id, topics);
+    }
+    let may = topics.get(topic);
+    if (may === undefined) {
+      may = mayReceive(id, topic);
+      if (topics.size < 256) topics.set(topic, may); // bounded: a client's table has ~40 topics
+    }
+    return may;
+  };
+  /**
    * clientId → the client that holds it, from its authentication on. MQTT lets a new
    * CONNECT with a live clientId take the session over and close the old connection; across
    * identities that would let any paddle kick another seat off (issue 10). So a clientId
@@ -207,7 +225,7 @@ export async function createBroker(opts: {
 
     authorizeForward(client, packet) {
       const id = identities.get(client);
-      return id && mayReceive(id, packet.topic) ? packet : null;
+      return id && mayReceiveCached(id, packet.topic) ? packet : null;
     },
   });
 
