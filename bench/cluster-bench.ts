@@ -90,29 +90,32 @@ export async function clusterBench(o: {
 }): Promise<void> {
   const redisServer = await startRedis();
   const redis = new Redis(redisServer.url);
-  const runs: { tables: number; seats: number; variant: Variant; hub: HubRunResult }[] = [];
+  const runs: Run[] = [];
   const loads: string[] = [];
   try {
     for (const [tables, seats] of o.configs) {
       for (const variant of VARIANTS) {
         await redis.flushall(); // every run starts from empty journals
+        await redis.config("RESETSTAT");
         say(`${tables} x ${seats}, ${variant} (load ${load()})...`);
         const start =
           variant === "one hub, file journal"
             ? hubs(null, 1)
             : hubs(redisServer.url, variant.startsWith("2") ? 2 : 1);
         const hub = await runHub(tables, seats, o.maxSeconds, [], start);
-        runs.push({ tables, seats, variant, hub });
+        runs.push({ tables, seats, variant, hub, dropped: await droppedClients(redis) });
         loads.push(`${tables} x ${seats} ${variant}: ${load()}`);
       }
     }
     await redis.flushall();
     say(`takeover (load ${load()})...`);
-    const takeovers = [
-      await takeover(redisServer.url, 50, DEFAULT_LEASE_MS),
-      await takeover(redisServer.url, 50, 1000),
-    ];
-    const section = render(o.configs, runs, takeovers, loads);
+    const takeovers = [];
+    for (const tables of [50, 200])
+      for (const leaseMs of [DEFAULT_LEASE_MS, 1000]) {
+        await redis.flushall();
+        takeovers.push(await takeover(redisServer.url, tables, leaseMs));
+      }
+    const section = render(o.configs, o.maxSeconds, runs, takeovers, loads);
     process.stdout.write(`${section}\n`);
     if (o.write) await writeBenchSection("cluster", section);
   } finally {
@@ -121,9 +124,29 @@ export async function clusterBench(o: {
   }
 }
 
+/**
+ * Clients Redis dropped since RESETSTAT for outgrowing their output buffer: a hub's pub/sub
+ * connection that falls behind (\`client-output-buffer-limit pubsub\`) loses every message
+ * sent to it until it reconnects.
+ */
+async function droppedClients(redis: Redis): Promise<number> {
+  const stats = await redis.info("stats");
+  return Number(/client_output_buffer_limit_disconnections:(\d+)/.exec(stats)?.[1] ?? 0);
+}
+
+interface Run {
+  tables: number;
+  seats: number;
+  variant: Variant;
+  hub: HubRunResult;
+  /** Redis's count of clients dropped for their output buffer, after the run. */
+  dropped: number;
+}
+
 function render(
   configs: [number, number][],
-  runs: { tables: number; seats: number; variant: Variant; hub: HubRunResult }[],
+  maxSeconds: number,
+  runs: Run[],
   takeovers: Awaited<ReturnType<typeof takeover>>[],
   loads: string[],
 ): string {
@@ -139,12 +162,16 @@ function render(
   });
   const sec = (ms: number | null) =>
     ms === null ? "not within the wait" : `${(ms / 1000).toFixed(2)} s`;
+  const drops = runs.filter((r) => r.variant !== "one hub, file journal");
+  const dropped = drops.some((r) => r.dropped > 0)
+    ? `Redis dropped clients for their output buffer (a hub's pub/sub connection fallen behind loses what was sent to it): ${drops.map((r) => `${r.tables} x ${r.seats} ${r.variant}: ${r.dropped}`).join("; ")}.`
+    : "Redis dropped no client for its output buffer in any run (`client_output_buffer_limit_disconnections` 0).";
   const takeoverRows = takeovers.map(
     (t) => `| ${t.tables} | ${t.leaseMs} | ${sec(t.first)} | ${sec(t.all)} |`,
   );
   return `## Hubs on Redis (\`npm run bench -- --cluster\`)
 
-Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Debian redis-server (AOF, \`appendfsync always\`) on loopback; \`npm run bench -- --cluster --configs ${configs.map((c) => c.join("x")).join(",")}\`. The machine is shared with other work running at the same time: load average (1, 5, 15 min) after each run: ${loads.join("; ")}.
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Debian redis-server (AOF, \`appendfsync always\`) on loopback; \`npm run bench -- --cluster --configs ${configs.map((c) => c.join("x")).join(",")} --max-seconds ${maxSeconds}\` (a run ends when every game is over or at that cap; "games over" says how many were). The machine is shared with other work running at the same time: load average (1, 5, 15 min) after each run: ${loads.join("; ")}.
 The same bot games as above. "2 hubs": hub A owns the first half of the tables, hub B the rest; the clients of every other table of A's half are connected to B (their inputs forwarded to A over the shared emitter, A's views back through it), all other clients to their table's owner. Both hubs, Redis and every client run on this one machine, so two hubs here share the same two cores: the figures show the cost of the cluster path, not the gain of a second machine. Hub CPU is the sum over the hubs (Redis not included).
 
 Latency (ms, p50 / p99 (samples)); day: publish to the display holding the public state; night: publish to the host view; publish → PUBACK: what the journal (file fsync, or Redis with its AOF fsync) adds:
@@ -152,6 +179,8 @@ Latency (ms, p50 / p99 (samples)); day: publish to the display holding the publi
 | tables x paddles | hubs | day | night | publish → PUBACK | inputs | hub CPU | games over |
 |---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
+
+${dropped}
 
 Takeover after SIGKILL of the hub owning every table (two hubs, both \`--table\` with all of them): from the kill until the other hub holds the first lease, and all of them (a lease is taken once it expired, on a retry every half lease; the table's replay from Redis follows):
 
