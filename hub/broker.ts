@@ -116,6 +116,11 @@ export async function createBroker(opts: {
   const aedes = await Aedes.createBroker({
     // A cluster's persistence is on Redis; one hub's retained messages are kept in a tree.
     ...(opts.shared ?? { persistence: indexedMemoryPersistence() }),
+    // No in-flight limit in the emitter: with one, a burst (thousands of clients connecting
+    // or leaving at once) queued up, and queued messages nobody subscribes to finish
+    // synchronously, each starting the next from inside itself until the stack overflowed
+    // (test/hub/broker-burst.test.ts). A cluster's mqemitter-redis has none either.
+    concurrency: 0,
     // A frozen subscriber must not stall every table's publishing for a minute.
     drainTimeout: 10_000,
     connectTimeout: 10_000,
