@@ -7,6 +7,10 @@
  * pid a supervisor signals through npm is this process's parent, and npm forwards SIGTERM
  * to it. Should npm still go first (SIGKILL), this process notices it was re-parented and
  * stops cleanly instead of keeping the ports (issue 10).
+ *
+ * The script also sets UV_THREADPOOL_SIZE (16 unless given): every table's journal write
+ * and fsync runs on libuv's thread pool, whose 4 threads by default let at most 4 of 200
+ * tables sync at once; Node reads the size before any code of ours runs (docs/BENCHMARKS.md).
  */
 import { Command } from "commander";
 import { FAST_SPORT_OPTIONS } from "./firmware-sim/sim/host-bot.js";

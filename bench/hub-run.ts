@@ -93,6 +93,8 @@ export function spawnTsx(
   return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script, ...args], {
     stdio: ["ignore", "pipe", stderr],
     cwd: join(import.meta.dirname, ".."),
+    // As `npm start` runs the hub (package.json): libuv's pool for the journals' fsyncs.
+    env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? "16" },
   });
 }
 
