@@ -154,9 +154,16 @@ const connectRows = runs.flatMap((run) => {
       `| ${run.tables} x ${run.seats} | ${c.mode} | ${c.paddles} | ${c.allUpMs === null ? "not all" : (c.allUpMs / 1000).toFixed(1)} | ${c.reconnects} | ${c.cpu || "-"} |`,
   );
 });
-const memoryRows = runs.map((run) => {
+const memoryRows = runs.map((run, i) => {
   const a = run.hub.cpu.after;
-  return `| ${run.tables} x ${run.seats} | ${a.peakMiB.toFixed(0)} | ${(a.peakMiB / run.tables).toFixed(2)} |`;
+  // What one more table costs: the growth from the previous configuration, so that Node's
+  // own resident set (about 100 MiB before any table) is not spread over the tables.
+  const prev = runs[i - 1];
+  const more =
+    prev && run.tables > prev.tables
+      ? ((a.peakMiB - prev.hub.cpu.after.peakMiB) / (run.tables - prev.tables)).toFixed(2)
+      : "-";
+  return `| ${run.tables} x ${run.seats} | ${a.peakMiB.toFixed(0)} | ${(a.peakMiB / run.tables).toFixed(2)} | ${more} |`;
 });
 const first = runs.find((r) => r.tables === 10 && r.seats === 12);
 const last = runs.find((r) => r.tables === 200 && r.seats === 12);
@@ -199,8 +206,8 @@ ${connectRows.join("\n")}
 
 Memory (hub resident set, peak over the run):
 
-| tables x paddles | peak MiB | MiB per table |
-|---|---|---|
+| tables x paddles | peak MiB | MiB per table | MiB per table more than the row above |
+|---|---|---|---|
 ${memoryRows.join("\n")}
 
 ${startup ? `Start-up: ${startup.tables} tables with ${startup.inputs} journaled inputs, spawn to the ready line **${startup.readyMs.toFixed(0)} ms** (Node and tsx start-up included), resident ${startup.rssMiB.toFixed(0)} MiB then.` : ""}
