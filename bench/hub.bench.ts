@@ -100,7 +100,11 @@ for (const run of runs) {
       journals.push(await readFile(join(dir, file), "utf8"));
   }
 }
-while (journals.join("").split('{"type":"input"').length - 1 < 10_000 && journals.length < 10_000)
+while (
+  journals.length > 0 && // no configuration run (start-up only): nothing to replay
+  journals.join("").split('{"type":"input"').length - 1 < 10_000 &&
+  journals.length < 10_000
+)
   journals = [...journals, ...journals];
 const replay = timeReplay(firstInputs(journals, 10_000));
 
