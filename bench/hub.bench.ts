@@ -88,7 +88,14 @@ let startup: StartupFigures | null = null;
 const [startTables, startInputs] = pairs(values.startup as string)[0] ?? [];
 if (startTables && startInputs) {
   say(`start-up with ${startTables} tables and ${startInputs} journaled inputs...`);
-  startup = await measureStartup(startTables, startInputs);
+  const profile = values.profile
+    ? [
+        "--cpu-prof",
+        "--cpu-prof-dir",
+        join(values.profile, `startup-${startTables}x${startInputs}`),
+      ]
+    : [];
+  startup = await measureStartup(startTables, startInputs, profile);
 }
 
 // The journals the hub just wrote, repeated if the runs held fewer than 10,000 inputs.

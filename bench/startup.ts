@@ -57,7 +57,12 @@ export interface StartupFigures {
   rssMiB: number;
 }
 
-export async function measureStartup(tables: number, inputs: number): Promise<StartupFigures> {
+export async function measureStartup(
+  tables: number,
+  inputs: number,
+  /** Node flags for the hub, e.g. `--cpu-prof`. */
+  nodeArgs: string[] = [],
+): Promise<StartupFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-startup-"));
   const names = Array.from({ length: tables }, (_, i) => `s${i + 1}`);
   let written = 0;
@@ -66,7 +71,7 @@ export async function measureStartup(tables: number, inputs: number): Promise<St
     const share = Math.ceil((inputs - written) / (tables - i));
     written += await writeTable(dataDir, name, share, i + 1);
   }
-  const hub = await startHubProcess(names, [], dataDir);
+  const hub = await startHubProcess(names, nodeArgs, dataDir);
   const rssMiB = sampleProc(hub.child.pid as number).rssMiB;
   await stopProcess(hub.child);
   return { tables, inputs: written, readyMs: hub.readyMs, rssMiB };

@@ -1,13 +1,14 @@
 /**
  * The sheet as PDF: the HTML page printed by Chromium (playwright-core, the browser the
  * tests already use; CHROMIUM_PATH or /usr/bin/chromium). The print stylesheet does the
- * layout.
+ * layout. playwright-core is loaded on the first PDF, not at start: importing it took about
+ * a sixth of the hub's start-up (profile in docs/BENCHMARKS.md).
  */
-import { chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export async function htmlToPdf(html: string): Promise<Buffer> {
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
