@@ -19,6 +19,7 @@ import { type SimTable, startSim } from "../firmware-sim/sim/table-sim.js";
 import { hostViewTopic, type PublicState } from "../protocol/index.js";
 import { Latencies } from "./latency.js";
 import { type ProcSample, sampleProc } from "./proc-stats.js";
+import { type HostViewLike, reflection, type Sample } from "./reflection.js";
 import { type SampleKind, type Traffic, TrafficRecorder } from "./traffic.js";
 
 export interface HubRunResult {
@@ -50,20 +51,10 @@ export interface ConnectFigures {
   reconnects: number;
 }
 
-/** A hostView as far as the night samples need it. */
-interface HostViewLike {
-  phase: string;
-  step: string;
-  round: number;
-  quiet?: { answered: number[] };
-}
-
-interface Pending {
-  kind: SampleKind;
+interface Pending extends Sample {
   t0: number;
   /** When the hub acknowledged it (PUBACK: journaled and fsynced), once it has. */
   acked: number | null;
-  reflected: (s: PublicState | HostViewLike) => boolean;
 }
 
 export function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
@@ -375,44 +366,4 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     });
     child.kill("SIGTERM");
   });
-}
-
-/** Which view shows that this publish took effect, or null if none will. */
-function reflection(
-  parts: string[],
-  message: string,
-  now: PublicState | undefined,
-): Pick<Pending, "kind" | "reflected"> | null {
-  if (!now || parts[0] !== "mafia" || parts[3] !== "seat") return null;
-  let body: { kind?: string; action?: string; targets?: number[] };
-  try {
-    body = JSON.parse(message);
-  } catch {
-    return null;
-  }
-  const seat = Number(parts[4]);
-  const at = `${now.phase}/${now.step}/${now.round}`;
-  const stepMoved = (v: PublicState | HostViewLike) => `${v.phase}/${v.step}/${v.round}` !== at;
-  if (now.phase === "night" && body.kind === "act") {
-    // Night choices are secret: the host view shows the seat has answered (or the step moved on).
-    return {
-      kind: "host",
-      reflected: (v) => stepMoved(v) || ((v as HostViewLike).quiet?.answered ?? []).includes(seat),
-    };
-  }
-  const speech = `${at}/${now.speaker}/${now.counting}`;
-  const moved = (v: PublicState | HostViewLike) => {
-    const s = v as PublicState;
-    return `${s.phase}/${s.step}/${s.round}/${s.speaker}/${s.counting}` !== speech;
-  };
-  if (body.kind === "pass" && now.phase === "day" && now.speaker === seat)
-    return { kind: "state", reflected: moved };
-  if (body.kind === "act" && body.action === "nominate") {
-    const target = body.targets?.[0];
-    return {
-      kind: "state",
-      reflected: (s) => target !== undefined && (s as PublicState).nominations.includes(target),
-    };
-  }
-  return null;
 }

@@ -25,6 +25,22 @@ export function defaultSeats(count: number): GameConfig["seats"] {
   return Array.from({ length: count }, (_, i) => ({ seat: i + 1, name: `Seat ${i + 1}` }));
 }
 
+/** The game a table without a journal starts with: the hub's default ruleset and seat count. */
+export function defaultConfig(
+  table: string,
+  defaults: { ruleset: string; seats: number },
+  at: number,
+): GameConfig {
+  return {
+    table,
+    ruleset: defaults.ruleset as GameConfig["ruleset"],
+    seats: defaultSeats(defaults.seats),
+    options: {},
+    seed: newSeed(),
+    at,
+  };
+}
+
 export function configFromCommand(table: string, cmd: SetupCommand, at: number): GameConfig {
   const seats = cmd.seats.map((s) =>
     s.lang ? { seat: s.seat, name: s.name, lang: s.lang } : { seat: s.seat, name: s.name },

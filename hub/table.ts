@@ -46,7 +46,7 @@ import type { Logger } from "./logger.js";
 import { type PublishFn, TablePublisher } from "./publisher.js";
 import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";
-import { configFromCommand, defaultSeats, newSeed, prepareGame } from "./setup.js";
+import { configFromCommand, defaultConfig, prepareGame } from "./setup.js";
 
 export interface TableOptions {
   id: string;
@@ -141,16 +141,7 @@ export class Table {
   }
 
   private async setupDefault(): Promise<void> {
-    const { ruleset, seats } = this.opts.defaults;
-    const config: GameConfig = {
-      table: this.id,
-      ruleset: ruleset as GameConfig["ruleset"],
-      seats: defaultSeats(seats),
-      options: {},
-      seed: newSeed(),
-      at: this.opts.now(),
-    };
-    const prepared = prepareGame(config);
+    const prepared = prepareGame(defaultConfig(this.id, this.opts.defaults, this.opts.now()));
     if (!prepared.ok) {
       this.log.error(
         { event: "game.default_failed", details: prepared.details },
@@ -242,32 +233,21 @@ export class Table {
       const who = secret ? null : seat;
       const applied = this.duplicates.applied(seat, msg.boot);
       if (msg.seq <= applied) {
-        this.log.info({
-          event: "input.duplicate",
-          seat: who,
-          ...(secret ? {} : { boot: msg.boot, seq: msg.seq, applied }),
-        });
+        const traces = secret ? {} : { boot: msg.boot, seq: msg.seq, applied };
+        this.log.info({ event: "input.duplicate", seat: who, ...traces });
         return;
       }
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
       if (!result.ok) {
-        this.log.info({
-          event: "input.rejected",
-          seat: who,
-          kind: msg.kind,
-          code: result.rejection.code,
-        });
+        const code = result.rejection.code;
+        this.log.info({ event: "input.rejected", seat: who, kind: msg.kind, code });
         this.out.signal(seat, { error: result.rejection.code, haptic: "long" });
         return;
       }
-      this.log.debug({
-        event: "input.applied",
-        seat: who,
-        kind: msg.kind,
-        ...(secret ? {} : { seq: msg.seq }),
-        rev: result.state.rev,
-      });
+      const { rev } = result.state;
+      const seq = secret ? {} : { seq: msg.seq };
+      this.log.debug({ event: "input.applied", seat: who, kind: msg.kind, ...seq, rev });
       this.afterCommit();
     });
   }
@@ -300,12 +280,8 @@ export class Table {
       const result = await this.apply({ type: "host", at, action }, { host: id });
       if (!result.ok) {
         this.log.info({ event: "command.rejected", id, cmd: cmd.cmd, code: result.rejection.code });
-        this.out.reply({
-          id,
-          ok: false,
-          error: result.rejection.code,
-          message: result.rejection.message,
-        });
+        const { code: error, message } = result.rejection;
+        this.out.reply({ id, ok: false, error, message });
         return;
       }
       this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev: result.state.rev });
@@ -387,14 +363,8 @@ export class Table {
 
   /** Journals a presence change, if it is one (inside the queue). */
   private async presenceNow(seat: number, online: boolean): Promise<void> {
-    const state = this.state;
-    if (
-      this.closed ||
-      !state ||
-      seat > state.seats.length ||
-      state.seats[seat - 1]?.online === online
-    )
-      return;
+    const known = this.state?.seats[seat - 1]; // undefined beyond the game's seats
+    if (this.closed || !known || known.online === online) return;
     const result = await this.apply({ type: "presence", at: this.opts.now(), seat, online });
     if (result.ok) this.afterCommit();
   }
