@@ -17,7 +17,7 @@ import type { Logger } from "../logger.js";
 import type { Table } from "../table.js";
 import { type Emitter, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
-import { connectRedis, openClusterRedis, reportOutages } from "./redis.js";
+import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis.js";
 import { LeaseLost, redisJournals } from "./redis-journal.js";
 import { TableRouter } from "./router.js";
 import { shareSecrets } from "./secrets.js";
@@ -60,7 +60,8 @@ export class Cluster {
     leaseMs: number | undefined,
   ) {
     this.leaseMs = leaseMs ?? DEFAULT_LEASE_MS;
-    const mq = MQEmitterRedis({ connectionString: url });
+    // Its own two connections, made here so that their dropped commands are handled (HubRedis).
+    const mq = MQEmitterRedis({ pubConn: new HubRedis(url), subConn: new HubRedis(url) });
     this.persistenceConn = connectRedis(url);
     const emitterState = (mq as unknown as { state: import("node:events").EventEmitter }).state;
     reportOutages(emitterState, "emitter", ["pubConnect", "subConnect"], log);

@@ -7,8 +7,26 @@
  * start with what to change, instead of losing acknowledged inputs later.
  */
 import type { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
+import { type Command, Redis } from "ioredis";
 import type { Logger } from "../logger.js";
+
+/**
+ * An ioredis connection on which a failed command never becomes an unhandled rejection.
+ * The libraries that share the hub's Redis send some commands and drop their promise:
+ * mqemitter-redis's `quit()` at close, aedes-persistence-redis's clean-up `lrem`s. When
+ * such a command is still queued as the connection closes (the hub stopping, Redis gone),
+ * ioredis rejects it with "Connection is closed", and nobody handles that: Node ends the
+ * hub with exit code 1 at SIGTERM, and vitest fails a run that passed every test. Whoever
+ * awaits a command still sees its error; only the dropped ones are dropped quietly (the
+ * connection's own 'error' events are logged by reportOutages).
+ */
+export class HubRedis extends Redis {
+  override sendCommand(command: Command, stream?: Parameters<Redis["sendCommand"]>[1]): unknown {
+    const sent = super.sendCommand(command, stream);
+    command.promise.catch(() => undefined);
+    return sent;
+  }
+}
 
 /** How long one command may take before the hub treats Redis as gone (ms). */
 export const REDIS_COMMAND_TIMEOUT = 5_000;
@@ -17,7 +35,7 @@ export function connectRedis(url: string): Redis {
   const parsed = new URL(url);
   if (parsed.protocol !== "redis:")
     throw new Error(`--cluster ${url}: use redis://HOST:PORT (plain TCP)`);
-  return new Redis(url, {
+  return new HubRedis(url, {
     lazyConnect: true,
     // A command that cannot reach Redis fails instead of waiting: its input is then not
     // acknowledged, and the paddle re-sends it.
