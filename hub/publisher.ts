@@ -30,10 +30,10 @@ import {
   seatViewTopic,
 } from "../protocol/index.js";
 import {
-  audienceView,
+  audienceViewJson,
   availableRulesets,
   type GameState,
-  hostView,
+  hostViewJson,
   publicTextView,
   publicView,
   rulesetById,
@@ -115,11 +115,11 @@ export class TablePublisher {
     const pub = publicView(state, 0);
     const pubKey = JSON.stringify(pub);
     this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
-    const hostKey = JSON.stringify(hostView(state, 0, pub));
+    const hostKey = hostViewJson(state, pubKey);
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
     );
-    this.audience(JSON.stringify(audienceView(state, 0, pub)), now);
+    this.audience(audienceViewJson(state, pubKey), now);
     for (const s of state.seats) {
       const topic = seatViewTopic(t, s.seat);
       const key = JSON.stringify(seatView(state, s.seat));

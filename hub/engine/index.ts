@@ -64,6 +64,16 @@ export function hostView(state: GameState, now: number, pub?: PublicState) {
   return views.hostView(rulesetOf(state), state, now, pub);
 }
 
+/** `JSON.stringify(hostView(state, now, pub))`, given `pubJson`, the public view's JSON. */
+export function hostViewJson(state: GameState, pubJson: string): string {
+  return views.hostViewJson(rulesetOf(state), state, pubJson);
+}
+
+/** `JSON.stringify(audienceView(state, now, pub))`, given `pubJson`, the public view's JSON. */
+export function audienceViewJson(state: GameState, pubJson: string): string {
+  return views.audienceViewJson(rulesetOf(state), state, pubJson);
+}
+
 export function seatView(state: GameState, seat: number): views.SeatViewBody {
   return views.seatView(rulesetOf(state), state, seat);
 }

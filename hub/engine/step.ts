@@ -12,6 +12,7 @@ import {
   type Lang,
   type TextAction,
 } from "../../protocol/index.js";
+import { cloneJson } from "./clone.js";
 import { deal } from "./deal.js";
 import { answerDecoy, DECOY_ACTION, decoysOn, stir, withDecoy } from "./decoys.js";
 import { seedRng } from "./rng.js";
@@ -118,8 +119,9 @@ export function applyInPlace(
 
 /** The pure step: the input's result as a new state, or a rejection. */
 export function step(ruleset: Ruleset, state: GameState, input: EngineInput): StepResult {
-  // The state is plain JSON by design; a JSON round trip is the fastest deep copy of it.
-  const draft = JSON.parse(JSON.stringify(state)) as GameState;
+  // A committed state is never changed (the hub publishes its views after the journal
+  // write, by then more inputs may have stepped): the input works on a copy.
+  const draft = cloneJson(state);
   const effects: Effect[] = [];
   const rejection = applyInPlace(ruleset, draft, input, effects);
   if (rejection) return { ok: false, rejection };

@@ -71,9 +71,30 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
  * public view of the same moment, when the caller has built it already.
  */
 export function hostView(r: Ruleset, state: GameState, now: number, pub?: PublicState) {
+  return { ...hostOwn(r, state), public: pub ?? publicView(r, state, now) };
+}
+
+/** The host view without its public part. */
+function hostOwn(r: Ruleset, state: GameState) {
   const { rng: _rng, ...rest } = state;
   const flow = r.hostFlow ? r.hostFlow(state) : state.flow;
-  return { ...rest, flow, public: pub ?? publicView(r, state, now) };
+  return { ...rest, flow };
+}
+
+/**
+ * `JSON.stringify(hostView(...))` and `JSON.stringify(audienceView(...))`, the same text,
+ * around the public view's JSON that the hub has made already. Both views end with the
+ * public view whole (`public` is the host view's last key; the audience view is the public
+ * view plus a last key), so serializing it once instead of three times saves the hub about
+ * a quarter of the work of a table's views.
+ */
+export function hostViewJson(r: Ruleset, state: GameState, pubJson: string): string {
+  return `${JSON.stringify(hostOwn(r, state)).slice(0, -1)},"public":${pubJson}}`;
+}
+
+export function audienceViewJson(r: Ruleset, state: GameState, pubJson: string): string {
+  const audience = JSON.stringify(r.audience?.(state) ?? null);
+  return `${pubJson.slice(0, -1)},"audience":${audience}}`;
 }
 
 /**

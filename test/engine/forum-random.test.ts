@@ -4,99 +4,17 @@
  * the same state, and keep roles and private results out of the public view on the way.
  */
 import { describe, expect, it } from "vitest";
-import {
-  createGame,
-  type EngineInput,
-  type GameState,
-  publicView,
-  seatView,
-  step,
-} from "../../hub/engine/index.js";
-import { T0 } from "../helpers/engine-driver.js";
-import { mulberry32, type Rand, replayBoth } from "../helpers/random-game.js";
-
-const seedHex = (n: number) => (n >>> 0).toString(16).padStart(8, "0").repeat(4);
-const pick = <T>(rand: Rand, items: readonly T[]): T | undefined =>
-  items[Math.floor(rand() * items.length)];
-
-function newForumGame(seed: string, options: Record<string, unknown>): GameState {
-  const created = createGame({
-    table: "t1",
-    ruleset: "forum",
-    seats: Array.from({ length: 13 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
-    options,
-    seed,
-    at: T0,
-  });
-  if (!created.ok) throw new Error(created.errors.join("; "));
-  return created.state;
-}
-
-/** Every living seat may answer one of its offers; sometimes the host warns or the clock runs out. */
-function nextInputs(state: GameState, rand: Rand, at: number): EngineInput[] {
-  if (state.phase === "setup") return [{ type: "host", at, action: { cmd: "start" } }];
-  const out: EngineInput[] = [];
-  const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
-  if (rand() < 0.01)
-    out.push({ type: "host", at, action: { cmd: "warn", seat: pick(rand, living) as number } });
-  for (const seat of living) {
-    if (rand() < 0.4) continue;
-    const view = seatView(state, seat);
-    const offer = pick(rand, view.offers ?? (view.prompt ? [view.prompt] : []));
-    if (!offer) continue;
-    if (offer.action === "attack" && rand() < 0.9) continue; // the terrorist waits a while
-    const targets = offer.targets.filter(() => rand() < 0.5).slice(0, offer.max);
-    while (targets.length < offer.min) targets.push(pick(rand, offer.targets) as number);
-    const option = rand() < 0.5 ? pick(rand, offer.options) : undefined;
-    out.push({
-      type: "seat",
-      at,
-      seat,
-      action: { kind: "act", action: offer.action, targets, ...(option ? { option } : {}) },
-    });
-  }
-  if (rand() < 0.25 && state.clock.until !== null)
-    out.push({ type: "timer", at: Math.max(at, state.clock.until) });
-  return out;
-}
-
-function play(
-  seed: string,
-  rand: Rand,
-  options: Record<string, unknown>,
-  check?: (s: GameState) => void,
-) {
-  let state = newForumGame(seed, options);
-  let at = T0;
-  const offered: EngineInput[] = [];
-  for (let b = 0; b < 2000 && state.phase !== "ended"; b++) {
-    at += 1 + Math.floor(rand() * 20_000);
-    for (const input of nextInputs(state, rand, at)) {
-      offered.push(input);
-      if (input.type === "timer") at = Math.max(at, input.at);
-      const r = step(state, input);
-      if (!r.ok) continue;
-      state = r.state;
-      check?.(state);
-    }
-  }
-  return { state, offered };
-}
-
-const OPTION_SETS: Record<string, unknown>[] = [
-  {},
-  { roles: ["terrorist", "insider"], tally: "net" },
-  { clock: "calendar", roles: ["bodyguard", "terrorist", "liar"], firstPhase: "night" },
-  { decoys: false, revealOnDeath: "party", roles: ["framer", "insider"] },
-];
+import { publicView } from "../../hub/engine/index.js";
+import { FORUM_OPTION_SETS, newForumGame, playForum, seedHex } from "../helpers/random-forum.js";
+import { mulberry32, replayBoth } from "../helpers/random-game.js";
 
 describe("random forum games", () => {
   it("reach an end with a winner and every role shown; replay to the same state", () => {
     const winners = new Set<string>();
     for (let g = 0; g < 24; g++) {
-      const options = OPTION_SETS[g % OPTION_SETS.length] as Record<string, unknown>;
+      const options = FORUM_OPTION_SETS[g % FORUM_OPTION_SETS.length] as Record<string, unknown>;
       const seed = seedHex(9100 + g);
-      const { state, offered } = play(seed, mulberry32(g), options);
+      const { state, offered } = playForum(seed, mulberry32(g), options);
       expect(state.phase, `game ${g}`).toBe("ended");
       winners.add(state.winner as string);
       expect(publicView(state, 0).roles).not.toBeNull();
@@ -111,10 +29,10 @@ describe("random forum games", () => {
 
   it("never shows a living seat's role or anyone's private result in public", () => {
     for (let g = 0; g < 8; g++) {
-      play(
+      playForum(
         seedHex(9300 + g),
         mulberry32(100 + g),
-        OPTION_SETS[g % OPTION_SETS.length] ?? {},
+        FORUM_OPTION_SETS[g % FORUM_OPTION_SETS.length] ?? {},
         (s) => {
           if (s.phase === "ended") return;
           const pub = publicView(s, 0);
