@@ -17,12 +17,18 @@ import {
   hostView,
   hostViewJson,
   publicView,
-  step,
 } from "../../hub/engine/index.js";
 import { T0 } from "../helpers/engine-driver.js";
 import { FORUM_OPTION_SETS, playForum, seedHex } from "../helpers/random-forum.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32, nextInputs, playRandom } from "../helpers/random-game.js";
 import { newHuntGame, nextHuntInputs } from "../helpers/random-hunt.js";
+
+/** Every state of a random game from `first`, the first included. */
+function statesOf(first: GameState, seed: number, next: Parameters<typeof playRandom>[2]) {
+  const states = [first];
+  playRandom(first, mulberry32(seed), next, { batches: 3000, gapMs: 3000 }, (s) => states.push(s));
+  return states;
+}
 
 function sportStates(seed: number): GameState[] {
   const created = createGame({
@@ -34,33 +40,11 @@ function sportStates(seed: number): GameState[] {
     at: T0,
   });
   if (!created.ok) throw new Error(created.errors.join("; "));
-  return walk(created.state, seed, (s, rand, at) => nextInputs(s, rand, at, true));
+  return statesOf(created.state, seed, (s, rand, at) => nextInputs(s, rand, at, true));
 }
 
 function huntStates(seed: number): GameState[] {
-  return walk(newHuntGame(seedHex(seed)), seed, nextHuntInputs);
-}
-
-function walk(
-  first: GameState,
-  seed: number,
-  next: (s: GameState, rand: () => number, at: number) => ReturnType<typeof nextInputs>,
-): GameState[] {
-  const rand = mulberry32(seed);
-  const states = [first];
-  let state = first;
-  let at = T0;
-  for (let b = 0; b < 3000 && state.phase !== "ended"; b++) {
-    at += 1 + Math.floor(rand() * 3000);
-    for (const input of next(state, rand, at)) {
-      if (input.type === "timer") at = Math.max(at, input.at);
-      const r = step(state, input);
-      if (!r.ok) continue;
-      state = r.state;
-      states.push(state);
-    }
-  }
-  return states;
+  return statesOf(newHuntGame(seedHex(seed)), seed, nextHuntInputs);
 }
 
 function forumStates(seed: number): GameState[] {

@@ -2,15 +2,9 @@
  * Random forum games of legal moves (every offered action, the liar's "straight", attacks,
  * guesses, the host's warnings and removals), for the tests that walk many forum states.
  */
-import {
-  createGame,
-  type EngineInput,
-  type GameState,
-  seatView,
-  step,
-} from "../../hub/engine/index.js";
+import { createGame, type EngineInput, type GameState, seatView } from "../../hub/engine/index.js";
 import { T0 } from "./engine-driver.js";
-import type { Rand } from "./random-game.js";
+import { playRandom, type Rand } from "./random-game.js";
 
 export const seedHex = (n: number) => (n >>> 0).toString(16).padStart(8, "0").repeat(4);
 const pick = <T>(rand: Rand, items: readonly T[]): T | undefined =>
@@ -63,21 +57,8 @@ export function playForum(
   options: Record<string, unknown>,
   check?: (s: GameState) => void,
 ) {
-  let state = newForumGame(seed, options);
-  let at = T0;
-  const offered: EngineInput[] = [];
-  for (let b = 0; b < 2000 && state.phase !== "ended"; b++) {
-    at += 1 + Math.floor(rand() * 20_000);
-    for (const input of nextInputs(state, rand, at)) {
-      offered.push(input);
-      if (input.type === "timer") at = Math.max(at, input.at);
-      const r = step(state, input);
-      if (!r.ok) continue;
-      state = r.state;
-      check?.(state);
-    }
-  }
-  return { state, offered };
+  const first = newForumGame(seed, options);
+  return playRandom(first, rand, nextInputs, { batches: 2000, gapMs: 20_000 }, check);
 }
 
 export const FORUM_OPTION_SETS: Record<string, unknown>[] = [

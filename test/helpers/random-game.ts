@@ -13,10 +13,40 @@ import {
   seatView,
   step,
 } from "../../hub/engine/index.js";
+import { T0 } from "./engine-driver.js";
 
 export type Rand = () => number;
 
 /** mulberry32: a tiny seeded generator for test scripts (not the engine's). */
+/**
+ * Plays batches of random inputs from `first` until the game ends or `o.batches` ran out,
+ * `o.gapMs` at most between batches; a timer input moves the clock to its deadline.
+ * `check` sees the state after every accepted input.
+ */
+export function playRandom(
+  first: GameState,
+  rand: Rand,
+  next: (state: GameState, rand: Rand, at: number) => EngineInput[],
+  o: { batches: number; gapMs: number },
+  check?: (state: GameState) => void,
+): { state: GameState; offered: EngineInput[] } {
+  let state = first;
+  let at = T0;
+  const offered: EngineInput[] = [];
+  for (let b = 0; b < o.batches && state.phase !== "ended"; b++) {
+    at += 1 + Math.floor(rand() * o.gapMs);
+    for (const input of next(state, rand, at)) {
+      offered.push(input);
+      if (input.type === "timer") at = Math.max(at, input.at);
+      const r = step(state, input);
+      if (!r.ok) continue;
+      state = r.state;
+      check?.(state);
+    }
+  }
+  return { state, offered };
+}
+
 export function mulberry32(seed: number): Rand {
   let a = seed >>> 0;
   return () => {
