@@ -1,10 +1,66 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suite in four projects, so the pure part runs quick on its own (`npm run test:quick`)
+ * and `vitest run` (in `npm test`) still runs all of them:
+ * - pure: no socket, no process, no browser, no clock of the hub. Its files share worker
+ *   threads without isolation: loading the engine once per worker, not once per file, is
+ *   where most of its time went.
+ * - hub: the real broker, hubs, Redis, journals on disk and child processes; each file in
+ *   its own fork, so a file's sockets, timers and process handlers die with it.
+ * - browser: Chromium pages over a real hub.
+ * - sim: whole simulated games (paddle firmware in bots, the simulator's command line).
+ */
+
+/** Pure files outside test/engine and test/protocol (which are pure as folders). */
+const PURE_FILES = [
+  "test/browser/i18n.test.ts",
+  "test/docs/**/*.test.ts",
+  "test/firmware/boot-guard.test.ts",
+  "test/firmware/bundle.test.ts",
+  "test/firmware/menu-offers.test.ts",
+  "test/firmware/menu-options.test.ts",
+  "test/firmware/tls-transport.test.ts",
+  "test/hardware/box-screen.test.ts",
+  "test/hardware/config.test.ts",
+  "test/hub/acl.test.ts",
+  "test/hub/retained-index.test.ts",
+  "test/record/bestmove.test.ts",
+  "test/record/forum-record.test.ts",
+  "test/record/forum-texts.test.ts",
+  "test/record/record.test.ts",
+  "test/security/hunt-secrecy.test.ts",
+];
+const PURE = ["test/engine/**/*.test.ts", "test/protocol/**/*.test.ts", ...PURE_FILES];
+const BROWSER = ["test/browser/**/*.test.ts"];
+const SIM = ["test/firmware/sim-*.test.ts", "test/sim/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: { name: "pure", include: PURE, pool: "threads", isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: "hub",
+          include: ["test/**/*.test.ts"],
+          exclude: [...PURE, ...BROWSER, ...SIM],
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: BROWSER, exclude: PURE_FILES, pool: "forks" },
+      },
+      {
+        extends: true,
+        test: { name: "sim", include: SIM, pool: "forks" },
+      },
+    ],
   },
 });

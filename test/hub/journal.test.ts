@@ -4,7 +4,6 @@
  * last record is dropped with a warning and nothing else is lost.
  */
 import { appendFile, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SyncHook } from "../../hub/journal.js";
 import { readJournal } from "../../hub/journal.js";
@@ -200,7 +199,9 @@ describe("replay", () => {
     await first.stop();
     cleanups.shift();
     await appendFile(path, 'garbage\n{"type":"input","n":2,"input":{"type":"timer","at":1}}\n');
+    const damaged = await readFile(path, "utf8");
     await expect(startTestHub({ dataDir: dir })).rejects.toThrow(/line 2 is not JSON/);
-    expect(join(dir, "t1")).toBeTruthy();
+    // Refusing means leaving the evidence: the journal is neither cut back nor appended to.
+    expect(await readFile(path, "utf8")).toBe(damaged);
   });
 });
