@@ -12,10 +12,10 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SOURCES = ["hub", "test", "protocol", "web-display/src", "firmware-sim", "bench", "start.ts"];
 const SKIP_DIRS = new Set(["node_modules", "dist", ".git"]);
-/** PREFIX-AREA-NN: two capitalised words and a number, as the catalog writes them. */
-const RULE_ID = /\b[A-Z]{2,}-[A-Z]{2,}-\d{2,3}\b/g;
+/** PREFIX-AREA-NN as the catalog writes them (an area may end in a digit: SPORT-NIGHT0-03). */
+const RULE_ID = /\b[A-Z]{2,}-[A-Z][A-Z0-9]+-\d{2,3}\b/g;
 /** A definition: a list line that starts with the ID in backticks. */
-const DEFINITION = /^- `([A-Z]{2,}-[A-Z]{2,}-\d{2,3})` \S/;
+const DEFINITION = /^- `([A-Z]{2,}-[A-Z][A-Z0-9]+-\d{2,3})` \S/;
 
 function sourceFiles(path: string): string[] {
   const full = join(ROOT, path);
