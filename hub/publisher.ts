@@ -87,6 +87,7 @@ export class TablePublisher {
     const rulesets = availableRulesets().map((id) => ({
       id,
       options: [...(rulesetById(id)?.options ?? [])],
+      manifest: rulesetById(id)?.manifest,
     }));
     const json = JSON.stringify({ rulesets });
     this.sendIfChanged(hostRulesetsTopic(this.table), json, () => json);

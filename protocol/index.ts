@@ -5,6 +5,7 @@ export * from "./errors.js";
 export * from "./forum.js";
 export * from "./host.js";
 export * from "./inputs.js";
+export * from "./manifest.js";
 export * from "./padding.js";
 export * from "./rulesets.js";
 export * from "./text.js";

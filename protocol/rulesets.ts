@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { RULESET_IDS } from "./host.js";
+import { rulesetManifestSchema } from "./manifest.js";
 
 export const OPTION_TYPES = ["number", "integer", "boolean", "choice", "text", "object"] as const;
 
@@ -22,6 +23,13 @@ export const optionSpecSchema = z.object({
 export type OptionSpec = z.infer<typeof optionSpecSchema>;
 
 export const rulesetListSchema = z.object({
-  rulesets: z.array(z.object({ id: z.enum(RULESET_IDS), options: z.array(optionSpecSchema) })),
+  rulesets: z.array(
+    z.object({
+      id: z.enum(RULESET_IDS),
+      options: z.array(optionSpecSchema),
+      /** Added after the options: absent from older hubs (protocol/manifest.ts). */
+      manifest: rulesetManifestSchema.optional(),
+    }),
+  ),
 });
 export type RulesetList = z.infer<typeof rulesetListSchema>;

@@ -13,6 +13,7 @@ import {
   type Prompt,
   type PublicText,
   type RulesetId,
+  type RulesetManifest,
   type SeatText,
   type Signal,
   type Team,
@@ -41,6 +42,8 @@ export interface Ruleset {
   roles: Record<string, RoleDef>;
   /** The options `parseOptions` accepts, for the host console's setup form (`host/rulesets`). */
   options: readonly OptionSpec[];
+  /** What the ruleset is made of, as data (roles, steps, words, capabilities): `host/rulesets`. */
+  manifest: RulesetManifest;
   /** Checks the host's options (unknown names included) and fills in the defaults. */
   parseOptions(raw: Record<string, unknown>, seatCount: number): OptionsResult;
   /** The role ids to deal, one per seat (the deal shuffles them). */

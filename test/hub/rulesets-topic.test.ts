@@ -47,6 +47,10 @@ describe("host/rulesets", () => {
       max: 4,
     });
     expect(app.some((o) => o.name === "speechSeconds")).toBe(false);
+    // Each ruleset's manifest rides beside its options (protocol/manifest.ts).
+    for (const r of parsed.rulesets) expect(r.manifest).toEqual(rulesetById(r.id)?.manifest);
+    const sportManifest = parsed.rulesets.find((r) => r.id === "sport")?.manifest;
+    expect(sportManifest?.capabilities).toMatchObject({ thumbSensors: true, openVote: true });
   });
 
   it("every described option with its default is accepted by the ruleset's own parser", () => {

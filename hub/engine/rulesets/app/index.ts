@@ -13,6 +13,7 @@ import { describeOptions } from "../options.js";
 import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
 import { appFlow, initialAppFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
+import { appManifest } from "./manifest.js";
 import {
   endAppNight,
   forceNightEnd,
@@ -74,6 +75,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
 
 export const app: Ruleset = {
   id: "app",
+  manifest: appManifest,
   roles: APP_ROLES,
   options: describeOptions(appOptionsSchema),
   parseOptions: parseAppOptions,

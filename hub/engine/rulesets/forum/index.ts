@@ -14,6 +14,7 @@ import { attack, attackPrompt } from "./attack.js";
 import { blackoutDeadline, forumTimings, onBlackout, stepDue } from "./clock.js";
 import { type ActInput, NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
 import { disqualify, warn } from "./inactivity.js";
+import { forumManifest } from "./manifest.js";
 import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
 import { endDay, endNight, endStatus, startDay, startNight } from "./phases.js";
 import { FORUM_ROLES, forumComposition } from "./roles/index.js";
@@ -73,6 +74,7 @@ function endStep(g: Game): Rejection | null {
 
 export const forum: Ruleset = {
   id: "forum",
+  manifest: forumManifest,
   roles: FORUM_ROLES,
   options: describeOptions(forumOptionsSchema),
   parseOptions: parseForumOptions,

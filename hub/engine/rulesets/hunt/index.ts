@@ -14,6 +14,7 @@ import { describeOptions } from "../options.js";
 import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
 import { huntFlow, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
+import { huntManifest } from "./manifest.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
 import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
 import { type HuntOptions, huntOptionsSchema, parseHuntOptions } from "./options.js";
@@ -61,6 +62,7 @@ function afterRemoval(g: Game): void {
 
 export const hunt: Ruleset = {
   id: "hunt",
+  manifest: huntManifest,
   roles: HUNT_ROLES,
   options: describeOptions(huntOptionsSchema),
   parseOptions: parseHuntOptions,

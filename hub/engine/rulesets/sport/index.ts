@@ -13,6 +13,7 @@ import { bestMove } from "./bestmove.js";
 import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
 import { initialFlow } from "./flow.js";
+import { sportManifest } from "./manifest.js";
 import {
   blindfoldAtNight,
   check,
@@ -83,6 +84,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
 
 export const sport: Ruleset = {
   id: "sport",
+  manifest: sportManifest,
   roles: SPORT_ROLES,
   options: describeOptions(sportOptionsSchema),
   parseOptions: parseSportOptions,

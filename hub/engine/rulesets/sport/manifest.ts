@@ -1,0 +1,56 @@
+/** The sport ruleset as data (protocol/manifest.ts): what screens and the record read. */
+import { CORE_ANNOUNCEMENTS, type RulesetManifest } from "../../../../protocol/index.js";
+import { SPORT_ROLES } from "./roles/index.js";
+
+export const sportManifest: RulesetManifest = {
+  // From the role files, so a role's team and abilities are written once.
+  roles: Object.values(SPORT_ROLES).map((r) => ({
+    id: r.id,
+    team: r.team,
+    abilities: [...(r.shoots ? ["shoot"] : []), ...(r.check ? ["check"] : [])],
+  })),
+  steps: [
+    { id: "speech", phase: "day", kind: "speaking" },
+    { id: "lastword", phase: "day", kind: "speaking" },
+    { id: "shootout", phase: "day", kind: "speaking" },
+    { id: "vote", phase: "day", kind: "thumbVote" },
+    { id: "revote", phase: "day", kind: "thumbVote" },
+    { id: "leavevote", phase: "day", kind: "thumbVote" },
+    { id: "mafia", phase: "night", kind: "night" },
+    { id: "don", phase: "night", kind: "night" },
+    { id: "sheriff", phase: "night", kind: "night" },
+    { id: "end", phase: "ended", kind: "end" },
+  ],
+  announcements: [
+    ...CORE_ANNOUNCEMENTS,
+    "night.start",
+    "morning",
+    "morning.killed",
+    "morning.peaceful",
+    "day.start",
+    "nomination",
+    "foul",
+    "foul.silenced",
+    "speech.lost",
+    "removed",
+    "vote.start",
+    "vote.revote.start",
+    "vote.leave.start",
+    "vote.nominees",
+    "vote.counted",
+    "vote.eliminated",
+    "vote.skipped",
+    "vote.none",
+    "vote.leave.yes",
+    "vote.leave.no",
+    "shootout",
+  ],
+  outs: ["killed", "voted", "removed"],
+  capabilities: {
+    openVote: true,
+    thumbSensors: true,
+    blindfoldSensors: true,
+    textInputs: false,
+    recordFormats: ["html", "pdf", "json", "mafiaratings"],
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * A ruleset's manifest: what it is made of, as data, so that screens, the record and the
+ * box read capabilities and words from it instead of testing ruleset ids. Declared in each
+ * ruleset's folder (hub/engine/rulesets/<id>/manifest.ts), published with the options on
+ * `host/rulesets` (docs/PROTOCOL.md). Every key here is a word the dictionaries translate:
+ * `role.<id>`, `step.<id>`, `out.<id>`, and the announcement keys themselves.
+ */
+import { z } from "zod";
+import { TEAMS } from "./views.js";
+
+/** How a step asks the table: who speaks, or how the vote is given, or the night. */
+export const STEP_KINDS = [
+  "speaking",
+  "discussion",
+  "thumbVote",
+  "openVote",
+  "secretVote",
+  "night",
+  "announce",
+  "end",
+] as const;
+
+export const RECORD_FORMATS = ["html", "pdf", "json", "mafiaratings"] as const;
+
+const keySchema = z.string().regex(/^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*)*$/);
+
+export const manifestRoleSchema = z.object({
+  id: keySchema,
+  team: z.enum(TEAMS),
+  /** What a public announcement calls the role, where it differs from its team (hunt). */
+  side: z.string().optional(),
+  /** The actions the role is offered beyond every seat's own (voting, speaking). */
+  abilities: z.array(z.string()),
+});
+
+export const manifestStepSchema = z.object({
+  id: keySchema,
+  phase: z.enum(["day", "night", "ended"]),
+  kind: z.enum(STEP_KINDS),
+});
+
+export const capabilitiesSchema = z.object({
+  /** Votes are public as they are cast (the display may show who voted whom). */
+  openVote: z.boolean(),
+  /** Votes and nominations come from the paddles' thumb sensors. */
+  thumbSensors: z.boolean(),
+  /** Blindfold sensors are read at night (peeking is a foul). */
+  blindfoldSensors: z.boolean(),
+  /** Seats write texts (wills, ads, death messages) from their phones. */
+  textInputs: z.boolean(),
+  recordFormats: z.array(z.enum(RECORD_FORMATS)),
+});
+
+export const rulesetManifestSchema = z.object({
+  roles: z.array(manifestRoleSchema).min(1),
+  steps: z.array(manifestStepSchema).min(1),
+  /** Every announcement key the ruleset (and the core, for it) can log. */
+  announcements: z.array(keySchema),
+  /** How a seat can leave the game (`seat.out`). */
+  outs: z.array(z.string().regex(/^[a-z_]{1,24}$/)),
+  capabilities: capabilitiesSchema,
+});
+export type RulesetManifest = z.infer<typeof rulesetManifestSchema>;
+export type ManifestRole = z.infer<typeof manifestRoleSchema>;
+export type ManifestStep = z.infer<typeof manifestStepSchema>;
+
+/** Announcements the engine core logs for every ruleset (step.ts, ruleset.ts). */
+export const CORE_ANNOUNCEMENTS = [
+  "game.start",
+  "game.end",
+  "game.aborted",
+  "game.paused",
+  "game.resumed",
+  "game.corrected",
+] as const;
