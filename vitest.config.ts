@@ -29,6 +29,7 @@ const PURE_FILES = [
   "test/record/forum-record.test.ts",
   "test/record/forum-texts.test.ts",
   "test/record/record.test.ts",
+  "test/record/words.test.ts",
   "test/security/hunt-secrecy.test.ts",
 ];
 const PURE = ["test/engine/**/*.test.ts", "test/protocol/**/*.test.ts", ...PURE_FILES];

@@ -120,7 +120,7 @@ function seatsTable(r: GameRecord, t: Translate): string {
     const cells = [
       String(s.seat),
       esc(s.name),
-      esc(s.role ? t(`role.${s.role}`) : ""),
+      esc(s.role ? t(`role.${r.ruleset}.${s.role}`) : ""),
       esc(out),
       String(s.fouls),
       ...(r.points ? [String(points.get(s.seat) ?? 0)] : []),

@@ -1,8 +1,10 @@
 /**
- * The sheet's words in en, de and ru. The game words follow shared/GLOSSARY.md and the
- * display's dictionaries (web-display/src/i18n), which the hub layer may not import.
- * Unknown keys (a new ruleset's role, say) fall back to English, then to the key itself.
+ * The sheet's words in en, de and ru, following shared/GLOSSARY.md. The game words
+ * (`role.<ruleset>.<role>`, `out.<out>`) are protocol/words', shared with the screens.
+ * Unknown keys fall back to English, then to the key itself.
  */
+import { gameWord } from "../../protocol/words/index.js";
+
 export const RECORD_LANGS = ["en", "de", "ru"] as const;
 export type RecordLang = (typeof RECORD_LANGS)[number];
 
@@ -79,20 +81,6 @@ const en = {
   "team.mafia": "Mafia",
   "winner.town": "The town wins",
   "winner.mafia": "The mafia wins",
-  "role.civilian": "Civilian",
-  "role.sheriff": "Sheriff",
-  "role.mafia": "Mafioso",
-  "role.don": "Don",
-  "role.councillor": "Councillor",
-  "role.godfather": "Godfather",
-  "role.consigliere": "Consigliere",
-  "role.soldier": "Soldier",
-  "role.commissar": "Commissar Cattani",
-  "role.doctor": "Doctor",
-  "out.killed": "killed",
-  "out.voted": "voted out",
-  "out.removed": "removed",
-  "out.disconnected": "disconnected",
   "cause.provocation": "provocation",
   "cause.peeking": "peeking",
   "cause.fouls": "four fouls",
@@ -190,20 +178,6 @@ const de: Dict = {
   "team.mafia": "Mafia",
   "winner.town": "Die Bürger gewinnen",
   "winner.mafia": "Die Mafia gewinnt",
-  "role.civilian": "Bürger",
-  "role.sheriff": "Sheriff",
-  "role.mafia": "Mafioso",
-  "role.don": "Don",
-  "role.councillor": "Stadtrat",
-  "role.godfather": "Pate",
-  "role.consigliere": "Consigliere",
-  "role.soldier": "Mafia-Soldat",
-  "role.commissar": "Kommissar Cattani",
-  "role.doctor": "Arzt",
-  "out.killed": "getötet",
-  "out.voted": "abgewählt",
-  "out.removed": "vom Tisch entfernt",
-  "out.disconnected": "getrennt",
   "cause.provocation": "Provokation",
   "cause.peeking": "Spicken",
   "cause.fouls": "vier Fouls",
@@ -299,20 +273,6 @@ const ru: Dict = {
   "team.mafia": "Мафия",
   "winner.town": "Победа «красных» — мирных",
   "winner.mafia": "Победа «чёрных» — мафии",
-  "role.civilian": "Мирный житель",
-  "role.sheriff": "Шериф",
-  "role.mafia": "Мафия",
-  "role.don": "Дон",
-  "role.councillor": "Горожанин",
-  "role.godfather": "Крёстный отец",
-  "role.consigliere": "Консильери",
-  "role.soldier": "Солдат мафии",
-  "role.commissar": "Комиссар Каттани",
-  "role.doctor": "Доктор",
-  "out.killed": "убит",
-  "out.voted": "заголосован",
-  "out.removed": "удалён из-за стола",
-  "out.disconnected": "отключён",
   "cause.provocation": "провокация",
   "cause.peeking": "подглядывание",
   "cause.fouls": "четыре фола",
@@ -342,5 +302,5 @@ export type Translate = (key: string) => string;
 export function translator(lang: RecordLang): Translate {
   const dict = DICTS[lang] as Record<string, string | undefined>;
   const base = en as Record<string, string | undefined>;
-  return (key) => dict[key] ?? base[key] ?? key;
+  return (key) => dict[key] ?? gameWord(lang, key) ?? base[key] ?? gameWord("en", key) ?? key;
 }

@@ -1,9 +1,13 @@
 /**
  * English: the reference dictionary. de.ts and ru.ts must have exactly these keys (the
  * compiler checks it, and test/browser/i18n.test.ts checks the placeholders too).
- * Role and moment names follow shared/GLOSSARY.md.
+ * Role and moment names follow shared/GLOSSARY.md; the game words (roles, ways out) come
+ * from protocol/words, which the record reads too.
  */
+import { GAME_WORDS } from "../../../protocol/words/index.js";
+
 export const en = {
+  ...GAME_WORDS.en,
   "lang.en": "English",
   "lang.de": "Deutsch",
   "lang.ru": "Русский",
@@ -12,34 +16,6 @@ export const en = {
   "ruleset.app": "App game",
   "ruleset.hunt": "Peaceful hunt",
   "ruleset.forum": "Forum game",
-
-  "role.sport.civilian": "Civilian",
-  "role.sport.sheriff": "Sheriff",
-  "role.sport.mafia": "Mafioso",
-  "role.sport.don": "Don",
-  "role.app.councillor": "Councillor",
-  "role.app.godfather": "Godfather",
-  "role.app.consigliere": "Consigliere",
-  "role.app.soldier": "Soldier",
-  "role.app.commissar": "Commissar Cattani",
-  "role.app.doctor": "Doctor",
-  "role.hunt.civilian": "Civilian",
-  "role.hunt.doctor": "Doctor",
-  "role.hunt.maniac": "Maniac",
-  "role.hunt.boss": "Boss",
-  "role.hunt.mafia": "Mafioso",
-  "role.forum.citizen": "Citizen",
-  "role.forum.detective": "Detective",
-  "role.forum.matchmaker": "Matchmaker",
-  "role.forum.guardian": "Guardian angel",
-  "role.forum.bodyguard": "Bodyguard",
-  "role.forum.boss": "Mafia boss",
-  "role.forum.spy": "Spy",
-  "role.forum.framer": "Framer",
-  "role.forum.terrorist": "Terrorist",
-  "role.forum.liar": "Liar",
-  "role.forum.insider": "Insider",
-  "role.forum.mafia": "Mafioso",
 
   "team.town": "Town",
   "team.mafia": "Mafia",
@@ -80,12 +56,6 @@ export const en = {
   "night.sheriff": "the Sheriff checks",
   "night.night": "everyone makes their choice",
   "night.sleep": "Everyone keeps the blindfold on",
-
-  "out.killed": "killed",
-  "out.voted": "voted out",
-  "out.removed": "removed",
-  "out.disconnected": "disconnected",
-  "out.hunted": "fell in the hunt",
 
   "cause.provocation": "provocation",
   "cause.peeking": "peeking",
@@ -312,8 +282,6 @@ export const en = {
   "pair.failed": "The hub refused: {error}",
   "step.status": "Status messages",
   "step.day": "Discussion and vote",
-  "out.attacked": "killed in an attack",
-  "out.disqualified": "disqualified",
   "log.forum.day.start": "Day {day}: vote until the deadline",
   "log.forum.night.start": "Night {night} falls",
   "log.status.sent": "Everyone has received their status",
@@ -325,9 +293,6 @@ export const en = {
   "log.warned": "Warning for {seat} ({warnings})",
   "log.disqualified": "{seat} is disqualified after {warnings} warnings",
   "log.terror.attack": "{a} attacks {b}: both are dead",
-  "status.citizen": "You are a citizen.",
-  "status.true": "Your true status (the first message was the same for everyone)",
-  "insider.hit": "You found the detective",
   "log.forum.night.quiet": "Night {night} is over: nobody died",
   "log.forum.night.murdered": "Night {night}: the mafia murdered {seat}",
   "log.forum.night.guarding": "Night {night}: {seat} died guarding another",

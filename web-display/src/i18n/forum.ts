@@ -8,15 +8,6 @@
 import type { Lang } from "../../../protocol/host.js";
 
 const enForum = {
-  "forum.check.mafia": "is a mafioso",
-  "forum.check.notMafia": "is not a mafioso",
-  "forum.compare.same": "belong to the same party",
-  "forum.compare.different": "belong to different parties",
-  "forum.spy.check": "the detective asked about them",
-  "forum.spy.compare": "the matchmaker compared them",
-  "forum.spy.none": "nobody was asked about",
-  "forum.office": "you hold the mafia boss's office now",
-
   "phone.whichAction": "What do you do?",
   "phone.action.successor": "Who takes the office?",
   "phone.action.compare": "Which two do you compare?",
@@ -62,15 +53,6 @@ const enForum = {
 export type ForumKey = keyof typeof enForum;
 
 const deForum: Record<ForumKey, string> = {
-  "forum.check.mafia": "ist Mafioso",
-  "forum.check.notMafia": "ist kein Mafioso",
-  "forum.compare.same": "gehören zur gleichen Partei",
-  "forum.compare.different": "gehören zu verschiedenen Parteien",
-  "forum.spy.check": "vom Detektiv abgefragt",
-  "forum.spy.compare": "vom Matchmaker verglichen",
-  "forum.spy.none": "niemand wurde abgefragt",
-  "forum.office": "du hast jetzt das Amt des Mafiabosses",
-
   "phone.whichAction": "Was tust du?",
   "phone.action.successor": "Wer übernimmt das Amt?",
   "phone.action.compare": "Welche zwei vergleichst du?",
@@ -114,15 +96,6 @@ const deForum: Record<ForumKey, string> = {
 };
 
 const ruForum: Record<ForumKey, string> = {
-  "forum.check.mafia": "мафиози",
-  "forum.check.notMafia": "не мафиози",
-  "forum.compare.same": "из одной партии",
-  "forum.compare.different": "из разных партий",
-  "forum.spy.check": "их проверял детектив",
-  "forum.spy.compare": "их сравнивала сваха",
-  "forum.spy.none": "никого не проверяли",
-  "forum.office": "теперь пост босса мафии у вас",
-
   "phone.whichAction": "Что вы делаете?",
   "phone.action.successor": "Кто примет пост?",
   "phone.action.compare": "Каких двоих вы сравниваете?",
