@@ -15,7 +15,7 @@ import { SPORT_ROLES } from "../../hub/engine/rulesets/sport/roles/index.js";
 import { SPEAKING_STEPS } from "../../hub/engine/rulesets/sport/speaking.js";
 import { VOTE_STEPS } from "../../hub/engine/rulesets/sport/vote.js";
 import { ERROR_CODES } from "../../protocol/errors.js";
-import { LANGS, RULESET_IDS } from "../../protocol/host.js";
+import { HOST_COMMANDS, LANGS, RULESET_IDS } from "../../protocol/host.js";
 import { TEAMS, WINNERS } from "../../protocol/views.js";
 import { DICTIONARIES, translator } from "../../web-display/src/i18n/index.js";
 
@@ -63,6 +63,16 @@ describe("display languages", () => {
         expect(text.trim().length, `${lang} ${key} is empty`).toBeGreaterThan(0);
         expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(en[key] as string));
       }
+    }
+  });
+
+  it("names every host command in every language, so no reply shows a raw cmd.* key", () => {
+    for (const lang of LANGS) {
+      const dict = DICTIONARIES[lang] as Record<string, string>;
+      expect(
+        HOST_COMMANDS.filter((c) => !dict[`cmd.${c}`]),
+        lang,
+      ).toEqual([]);
     }
   });
 

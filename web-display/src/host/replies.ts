@@ -58,7 +58,8 @@ export class HostReplies extends TableElement {
   private label(c: CommandRecord): string {
     const seats = this.snapshot?.state?.seats ?? [];
     const body = c.body;
-    if (body.cmd === "foul" || body.cmd === "remove") {
+    // Every command with a seat names it (the forum's warn and sport's best move too).
+    if ("seat" in body && typeof body.seat === "number") {
       return this.tr.t(`cmd.${body.cmd}`, { seat: seatRef(this.tr, seats, body.seat) });
     }
     return this.tr.t(`cmd.${body.cmd}`);

@@ -165,6 +165,8 @@ export const de: Record<MessageKey, string> = {
   "cmd.end": "Beenden",
   "cmd.foul": "Foul für {seat}",
   "cmd.remove": "{seat} entfernen",
+  "cmd.undo": "Letzte Eingabe zurücknehmen",
+  "cmd.bestmove": "Bester Zug für {seat}",
 
   "error.too_large": "Die Nachricht ist zu groß",
   "error.bad_utf8": "Die Nachricht ist kein gültiger Text",

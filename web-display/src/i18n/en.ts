@@ -168,6 +168,8 @@ export const en = {
   "cmd.end": "End",
   "cmd.foul": "Foul for {seat}",
   "cmd.remove": "Remove {seat}",
+  "cmd.undo": "Undo the last input",
+  "cmd.bestmove": "Best move for {seat}",
 
   "error.too_large": "The message is too large",
   "error.bad_utf8": "The message is not valid text",

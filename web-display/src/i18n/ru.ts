@@ -164,6 +164,8 @@ export const ru: Record<MessageKey, string> = {
   "cmd.end": "Завершить",
   "cmd.foul": "Фол игроку {seat}",
   "cmd.remove": "Удалить игрока {seat}",
+  "cmd.undo": "Отменить последний ввод",
+  "cmd.bestmove": "Лучший ход игрока {seat}",
 
   "error.too_large": "Сообщение слишком большое",
   "error.bad_utf8": "Сообщение — не текст",
