@@ -40,7 +40,14 @@ export function mayPublish(id: Identity, topic: string): boolean {
   return publishTopics(id).includes(topic);
 }
 
+/**
+ * The deepest filter anyone may subscribe to; deeper is refused with QoS 128 like any other
+ * filter not allowed (issue 28), the connection kept. No topic of the protocol is that deep.
+ */
+export const MAX_FILTER_LEVELS = 16;
+
 export function maySubscribe(id: Identity, filter: string): boolean {
+  if (filter.split("/").length > MAX_FILTER_LEVELS) return false;
   if (!isValidFilter(filter)) return false;
   return subscribeFilters(id).some((allowed) => filterCovers(allowed, filter));
 }

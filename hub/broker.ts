@@ -124,7 +124,10 @@ export async function createBroker(opts: {
     // A frozen subscriber must not stall every table's publishing for a minute.
     drainTimeout: 10_000,
     connectTimeout: 10_000,
-    maxTopicLevels: 16,
+    // Aedes closes the connection on a filter deeper than this, before authorizeSubscribe
+    // can refuse it with QoS 128: so it is Aedes's ceiling (100), and our own limit of 16
+    // levels (acl.ts MAX_FILTER_LEVELS) refuses deeper filters the MQTT way (issue 28).
+    maxTopicLevels: 100,
 
     preConnect(_client, packet, cb) {
       // Wills are not part of the protocol; a will on an input topic would be an input nobody acknowledged.

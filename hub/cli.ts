@@ -160,7 +160,9 @@ export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise
       "TLS on: compare this SHA-256 fingerprint when a browser or a paddle pairs",
     );
   }
-  if (prettyLogs(o.logFormat)) {
+  // The keys go to a terminal (a person reads them once), or wherever --print-pairing asks;
+  // never by default into a log file, also not with --log-format pretty (issue 28).
+  if (prettyLogs(o.logFormat) && (process.stderr.isTTY === true || o.printPairing)) {
     log.info({ event: "hub.pairing", tables: links.map((l) => l.table) }, "pairing links below");
     const tls = hub.tlsFingerprint
       ? `TLS certificate SHA-256 fingerprint (check it when the browser asks):\n  ${hub.tlsFingerprint}\nMQTT over TLS on port ${hub.mqttsPort}\n\n`

@@ -3,7 +3,7 @@
  * file journal (journal.ts) is the default for one machine; hub/cluster/ adds one on Redis
  * Streams that another hub can read. Whatever the backend, `append` resolves only once the
  * record is durable there, and `newest` hands back the records exactly as they were
- * acknowledged, checked (checksums, numbering) by parseJournalLines.
+ * acknowledged, checked (running hashes, numbering) by parseJournalLines.
  */
 import { join } from "node:path";
 import type { EngineInput } from "./engine/index.js";
@@ -85,11 +85,10 @@ async function newestFile(
         "torn last record dropped",
       );
     }
-    const { records, header } = contents;
     return {
       path,
       contents,
-      reopen: () => Journal.reopen(path, records.length, header.v, sync),
+      reopen: () => Journal.reopen(path, contents.end, sync),
     };
   }
   return null;

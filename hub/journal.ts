@@ -5,13 +5,13 @@
  * A record is written and fsynced before anyone is told it happened (PUBACK, views, host
  * reply), so the file is the truth and a replay reproduces the state exactly.
  *
- * Integrity (issue 10): every line of a version-2 file ends with `"c":"<8 hex>"`, the first
- * 8 hex digits of the SHA-256 of the line without that field; records are numbered 1, 2, 3
- * ... without gaps. A bad checksum, a gap or a repeat anywhere (not a torn last line) stops
- * the hub with the file and the line. Version-1 files (no checksums) stay readable.
+ * Integrity (issues 10 and 28): every line carries a running hash chained from the header
+ * (journal-format.ts), and `game-NNNN.jsonl.tail` beside the file holds the newest synced
+ * record's `n` and hash (journal-tail.ts), so a deleted last line is found too. Damage
+ * anywhere stops the hub with the file and the line; only a torn last line (no newline: it
+ * never reached fsync, so nobody was told of it) is dropped.
  * Files are created 0600 in 0700 folders: they hold the deal's seed and every night choice.
  */
-import { createHash } from "node:crypto";
 import {
   chmod,
   type FileHandle,
@@ -23,61 +23,60 @@ import {
   truncate,
 } from "node:fs/promises";
 import { join } from "node:path";
-import type { EngineInput, GameConfig } from "./engine/index.js";
+import type { EngineInput } from "./engine/index.js";
+import {
+  CHAIN_START,
+  type ChainEnd,
+  chainLine,
+  type InputSource,
+  type JournalContents,
+  type JournalHeader,
+  type JournalRecord,
+  parseJournalLines,
+} from "./journal-format.js";
+import { readTail, TailWriter, writeTail } from "./journal-tail.js";
 
-export const JOURNAL_VERSION = 2;
-
-export interface JournalHeader {
-  type: "header";
-  /** 2: every line carries its checksum `c`; 1: older files without checksums. */
-  v: 1 | 2;
-  config: GameConfig;
-  /** The host command id of the `setup` that created the game (null for the default game). */
-  setupId: string | null;
-  /** Highest applied seq per `seat:boot` when the game began, so re-sends stay duplicates. */
-  seen: Record<string, number>;
-  /** Recently applied host command ids, for the same reason. */
-  hostIds: string[];
-}
-
-/** Where an input came from, so duplicates are recognised after a restart too. */
-export type InputSource = { seat: number; boot: string; seq: number } | { host: string };
-
-export interface JournalRecord {
-  type: "input";
-  /** Record number, 1-based: for people reading the file. */
-  n: number;
-  input: EngineInput;
-  src?: InputSource;
-}
-
-export interface JournalContents {
-  header: JournalHeader;
-  records: JournalRecord[];
-  /** A description of the torn tail that was dropped, or null. */
-  dropped: string | null;
-}
+export {
+  type ChainEnd,
+  chainLine,
+  type InputSource,
+  JOURNAL_VERSION,
+  type JournalContents,
+  JournalCorrupt,
+  type JournalHeader,
+  JournalOldVersion,
+  type JournalRecord,
+  parseJournalLines,
+} from "./journal-format.js";
 
 /** Replaces the fsync, for tests that must hold a record "not yet on disk". */
 export type SyncHook = (fh: FileHandle, path: string) => Promise<void>;
 
 const FILE_RE = /^game-(\d{4,})\.jsonl$/;
 
-export class JournalCorrupt extends Error {}
+interface Batch {
+  lines: string[];
+  end: ChainEnd;
+  done: Promise<void>;
+  settle: (err?: Error) => void;
+}
 
 export class Journal {
   private nextN: number;
+  /** The running hash of the newest line handed to the writer. */
+  private hash: string;
   private closed = false;
-  /** Version-1 files are continued as they were written: without checksums. */
-  private checksums = true;
+  private readonly tail: TailWriter;
 
   private constructor(
     readonly path: string,
     private readonly fh: FileHandle,
-    records: number,
+    end: ChainEnd,
     private readonly sync: SyncHook,
   ) {
-    this.nextN = records + 1;
+    this.nextN = end.n + 1;
+    this.hash = end.h;
+    this.tail = new TailWriter(path);
   }
 
   /** Starts the next game file of a table directory with its header, durably. */
@@ -87,25 +86,23 @@ export class Journal {
     const last = files.at(-1);
     const index = last ? Number(FILE_RE.exec(last)?.[1]) + 1 : 1;
     const path = join(dir, `game-${String(index).padStart(4, "0")}.jsonl`);
+    // The tail file first: a game file never exists without one (a crash in between leaves
+    // only a tail file, which the next create of this index overwrites).
+    const { line, h } = chainLine(CHAIN_START, JSON.stringify(header));
+    await writeTail(path, { n: 0, h });
     const fh = await open(path, "wx", 0o600);
-    const journal = new Journal(path, fh, 0, sync ?? defaultSync);
-    await journal.writeLine(header);
+    const journal = new Journal(path, fh, { n: 0, h: CHAIN_START }, sync ?? defaultSync);
+    await journal.enqueue(line, { n: 0, h });
+    journal.hash = h;
     await syncDir(dir); // the new file's name must survive a power cut too
     return journal;
   }
 
-  /** Reopens an existing game file for appending after its replay. */
-  static async reopen(
-    path: string,
-    records: number,
-    version: JournalHeader["v"],
-    sync?: SyncHook,
-  ): Promise<Journal> {
+  /** Reopens an existing game file for appending after its replay, where its chain ends. */
+  static async reopen(path: string, end: ChainEnd, sync?: SyncHook): Promise<Journal> {
     await chmod(path, 0o600); // files of older hubs were 0644
     const fh = await open(path, "a");
-    const journal = new Journal(path, fh, records, sync ?? defaultSync);
-    journal.checksums = version >= 2;
-    return journal;
+    return new Journal(path, fh, end, sync ?? defaultSync);
   }
 
   /**
@@ -123,9 +120,13 @@ export class Journal {
 
   /** The same without waiting: the record is on its way to the disk, see durable(). */
   add(input: EngineInput, src?: InputSource): JournalRecord {
+    if (this.closed) throw new Error(`journal ${this.path} is closed`);
+    if (this.failed) throw new Error(`journal ${this.path} failed: ${this.failed.message}`);
     const record: JournalRecord = { type: "input", n: this.nextN, input };
     if (src) record.src = src;
-    this.enqueueLine(record);
+    const { line, h } = chainLine(this.hash, JSON.stringify(record));
+    void this.enqueue(line, { n: record.n, h });
+    this.hash = h;
     this.nextN++;
     return record;
   }
@@ -135,29 +136,26 @@ export class Journal {
     return this.last;
   }
 
-  private batch: { lines: string[]; done: Promise<void>; settle: (err?: Error) => void } | null =
-    null;
+  private batch: Batch | null = null;
   private writing = false;
   private failed: Error | null = null;
   private last: Promise<void> = Promise.resolve();
 
-  private enqueueLine(value: unknown): Promise<void> {
-    if (this.closed) throw new Error(`journal ${this.path} is closed`);
-    if (this.failed) throw new Error(`journal ${this.path} failed: ${this.failed.message}`);
-    const json = JSON.stringify(value);
+  private enqueue(line: string, end: ChainEnd): Promise<void> {
     if (!this.batch) {
       let settle: (err?: Error) => void = () => undefined;
       const done = new Promise<void>((resolve, reject) => {
         settle = (err) => (err ? reject(err) : resolve());
       });
       done.catch(() => undefined); // its waiters see the error; nobody may be waiting
-      this.batch = { lines: [], done, settle };
+      this.batch = { lines: [], end, done, settle };
     }
-    const { lines, done } = this.batch;
-    lines.push(`${this.checksums ? withChecksum(json) : json}\n`);
-    this.last = done;
+    const batch = this.batch;
+    batch.lines.push(`${line}\n`);
+    batch.end = end;
+    this.last = batch.done;
     void this.writeBatches(); // takes the batch at once when no write is under way
-    return done;
+    return batch.done;
   }
 
   /** Writes the waiting batch, then the one that gathered meanwhile, until none is left. */
@@ -175,6 +173,8 @@ export class Journal {
         await this.fh.write(batch.lines.join(""));
         await this.sync(this.fh, this.path);
         batch.settle();
+        // Off the acknowledgement's path: the tail file may lag the journal, never lead it.
+        if (batch.end.n > 0) this.tail.update(batch.end);
       } catch (err) {
         this.failed = err as Error;
         batch.settle(this.failed);
@@ -183,43 +183,20 @@ export class Journal {
     this.writing = false;
   }
 
-  private async writeLine(value: unknown): Promise<void> {
-    await this.enqueueLine(value);
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     await this.last.catch(() => undefined);
     this.closed = true;
+    await this.tail.flush();
     await this.fh.close();
   }
-}
-
-/** The first 8 hex digits of the SHA-256 of a line's JSON without its `c` field. */
-function checksumOf(json: string): string {
-  return createHash("sha256").update(json).digest("hex").slice(0, 8);
-}
-
-/** `{...}` → `{...,"c":"<checksum of {...}>"}`. */
-export function withChecksum(json: string): string {
-  return `${json.slice(0, -1)},"c":"${checksumOf(json)}"}`;
-}
-
-const CHECKSUM_RE = /^(.*),"c":"([0-9a-f]{8})"\}$/;
-
-/** The line's JSON without its checksum if the checksum is right, else null. */
-function verifiedBody(line: string): string | null {
-  const m = CHECKSUM_RE.exec(line);
-  if (!m) return null;
-  const body = `${m[1]}}`;
-  return checksumOf(body) === m[2] ? body : null;
 }
 
 async function defaultSync(fh: FileHandle): Promise<void> {
   await fh.datasync();
 }
 
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   const fh = await open(dir, "r");
   try {
     await fh.sync();
@@ -241,74 +218,27 @@ export async function listGames(dir: string): Promise<string[]> {
 }
 
 /**
- * Reads a game file. A torn last line (no newline, or not JSON: a write cut short by a
- * power cut) is dropped and cut off the file so that appends continue cleanly. Anything
- * wrong before the last line is real corruption and throws: guessing would lose inputs
- * silently. Returns null when not even the header was written completely.
+ * Reads a game file. A torn last line (no newline: a write cut short before its fsync, so
+ * nobody was told of it) is dropped and cut off the file so that appends continue cleanly.
+ * Every complete line must be right, and the file must reach the record its tail file names:
+ * anything else is damage and throws, since guessing would lose inputs silently. Returns
+ * null when not even the header was written completely.
  */
 export async function readJournal(path: string): Promise<JournalContents | null> {
   const text = await readFile(path, "utf8");
   const lines = text.split("\n");
   const tail = lines.pop() ?? ""; // "" when the file ends with a newline, as it should
   let dropped: string | null = null;
-  let goodBytes = Buffer.byteLength(text) - Buffer.byteLength(tail);
-  if (tail.length > 0)
-    dropped = `incomplete last line (${Buffer.byteLength(tail)} bytes, no newline)`;
-  const last = lines.at(-1);
-  if (dropped === null && last !== undefined && !isJson(last)) {
-    dropped = `unreadable last line ${lines.length} (${Buffer.byteLength(last)} bytes)`;
-    goodBytes -= Buffer.byteLength(last) + 1;
-    lines.pop();
+  if (tail.length > 0) {
+    dropped = `incomplete last line ${lines.length + 1} (${Buffer.byteLength(tail)} bytes, no newline)`;
+    await truncate(path, Buffer.byteLength(text) - Buffer.byteLength(tail));
   }
-  if (dropped !== null) await truncate(path, goodBytes);
   if (lines.length === 0) return null;
-  return { ...parseJournalLines(path, lines), dropped };
-}
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Checks and parses a game's lines (header first), wherever they were stored: every line
- * JSON, checksums right (version 2), records numbered 1, 2, 3 ... Anything wrong throws
- * JournalCorrupt naming `where` and the line.
- */
-export function parseJournalLines(
-  where: string,
-  lines: readonly string[],
-): Pick<JournalContents, "header" | "records"> {
-  const corrupt = (line: number, what: string) =>
-    new JournalCorrupt(`${where}: line ${line} ${what}; the journal needs a person to look`);
-  const values = lines.map((line, i) => {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      throw corrupt(i + 1, "is not JSON");
-    }
+  const reaches = await readTail(path).catch((err: Error) => {
+    parseJournalLines(path, lines); // a journal of another version says so first
+    throw err;
   });
-  const [header, ...rest] = values;
-  if (!isHeader(header)) throw new JournalCorrupt(`${where}: line 1 is not a journal header`);
-  const checked = header.v >= 2;
-  delete (header as { c?: string }).c;
-  if (checked && verifiedBody(lines[0] as string) === null) throw corrupt(1, "fails its checksum");
-  const records: JournalRecord[] = [];
-  rest.forEach((r, i) => {
-    const line = i + 2;
-    if (!isRecord(r)) throw corrupt(line, "is not an input record");
-    if (checked && verifiedBody(lines[i + 1] as string) === null)
-      throw corrupt(line, "fails its checksum");
-    if (r.n !== i + 1)
-      throw corrupt(line, `has record number ${r.n} where ${i + 1} belongs (a gap or a repeat)`);
-    delete (r as { c?: string }).c;
-    records.push(r);
-  });
-  return { header, records };
+  return { ...parseJournalLines(path, lines, reaches), dropped };
 }
 
 /** Moves a file aside (e.g. a game whose header never reached the disk) without deleting it. */
@@ -316,14 +246,4 @@ export async function setAside(path: string, why: string): Promise<string> {
   const to = `${path}.${why}`;
   await rename(path, to);
   return to;
-}
-
-function isHeader(v: unknown): v is JournalHeader {
-  const h = v as JournalHeader | null;
-  return typeof h === "object" && h !== null && h.type === "header" && typeof h.config === "object";
-}
-
-function isRecord(v: unknown): v is JournalRecord {
-  const r = v as JournalRecord | null;
-  return typeof r === "object" && r !== null && r.type === "input" && typeof r.input === "object";
 }

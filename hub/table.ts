@@ -13,6 +13,8 @@ import {
   decode,
   type HostCommand,
   hostCommandTopic,
+  MAX_TEXT_PAYLOAD,
+  parseJsonObject,
   type SeatInputMessage,
   salvageCommandId,
   seatInputTopic,
@@ -222,7 +224,15 @@ export class Table {
       const decoded = decode(seatInputTopic(this.id, seat), payload);
       if (!decoded.ok || decoded.topic.kind !== "seat.input") {
         const code = decoded.ok ? "bad_topic" : decoded.code;
-        this.log.warn({ event: "input.bad", seat, code, why: decoded.ok ? null : decoded.message });
+        // A refused ad tells its author as surely as an accepted one (issue 28): a payload
+        // that could be an ad (or cannot be read far enough to tell) is logged with no seat.
+        const who = couldBeSecret(payload, code) ? null : seat;
+        this.log.warn({
+          event: "input.bad",
+          seat: who,
+          code,
+          why: decoded.ok ? null : decoded.message,
+        });
         this.out.signal(seat, { error: code, haptic: "long" });
         return;
       }
@@ -393,4 +403,15 @@ export class Table {
     await this.queue;
     await this.out.flush();
   }
+}
+
+/**
+ * Whether a seat input that failed to decode could be one whose author is secret (an ad, a
+ * pseudonym handed on): yes unless it is a JSON object, readable within the limits, whose
+ * `kind` is another one. Too large, too deep, not UTF-8, not JSON: it could be anything.
+ */
+function couldBeSecret(payload: Buffer, code: string): boolean {
+  if (code !== "bad_payload" && code !== "unknown_kind") return true;
+  const json = parseJsonObject(payload, MAX_TEXT_PAYLOAD);
+  return !json.ok || authorIsSecret(json.value.kind);
 }

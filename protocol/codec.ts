@@ -38,6 +38,32 @@ export function decodeError(code: ErrorCode, detail?: string): DecodeError {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * The deepest nesting of objects and arrays any message may have (the deepest the protocol
+ * uses is a host `setup`'s options, 4 levels). Checked on the text before JSON.parse, so a
+ * payload nested thousands deep never reaches a parser or a schema that recurses (issue
+ * 28: `options.roles` 5,000 deep overflowed the stack).
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/** The nesting depth of JSON text, up to the first level past `max`; one pass, no recursion. */
+export function jsonDepthOver(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
 /** Bytes → JSON object, or the reason it is not one. */
 export function parseJsonObject(
   payload: Uint8Array | string,
@@ -51,6 +77,8 @@ export function parseJsonObject(
   } catch {
     return decodeError("bad_utf8");
   }
+  if (jsonDepthOver(text, MAX_JSON_DEPTH))
+    return decodeError("too_deep", `more than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);

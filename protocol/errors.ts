@@ -6,6 +6,7 @@
 export const ERROR_MESSAGES = {
   // decoding
   too_large: "the payload is larger than the protocol allows",
+  too_deep: "the payload nests objects and arrays deeper than the protocol allows",
   bad_utf8: "the payload is not valid UTF-8",
   bad_json: "the payload is not a JSON object",
   bad_topic: "the topic is not part of the protocol",

@@ -48,6 +48,25 @@ export function hasForbiddenChars(text: string, breaks: boolean): boolean {
 }
 
 /**
+ * Whether the text is not valid UTF-16: a lone surrogate (JSON's `"\ud800"` escape) has no
+ * character, every screen draws it as U+FFFD, so two of them would read the same as each
+ * other and as U+FFFD itself (issue 28). Refused in every text input.
+ */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+const LONE_SURROGATE = "not valid UTF-16 (a lone surrogate)";
+
+/**
  * Unicode's default-ignorable code points (zero-width space and joiners, word joiner, soft
  * hyphen, byte order mark, variation selectors, fillers, ...): drawn as nothing, so a name
  * with one inside reads the same as without it (FORUM-NEWS-04). Explicit ranges (no
@@ -96,6 +115,7 @@ function textSchema(max: number, min: 0 | 1) {
   return z
     .string()
     .max(max * 4)
+    .refine((s) => !hasLoneSurrogate(s), LONE_SURROGATE)
     .refine(
       (s) => !hasForbiddenChars(s, true),
       "control or bidi-override characters are not allowed",
@@ -112,6 +132,7 @@ function textSchema(max: number, min: 0 | 1) {
 export const pseudonymSchema = z
   .string()
   .max(TEXT_LIMITS.pseudonym * 4)
+  .refine((s) => !hasLoneSurrogate(s), LONE_SURROGATE)
   .refine(
     (s) => !hasForbiddenChars(s, false),
     "control or bidi-override characters are not allowed",
@@ -126,10 +147,14 @@ export const pseudonymSchema = z
 /**
  * Two pseudonyms are the same if they read the same: they differ only in case, in width or
  * other compatibility forms (NFKC: "Ｒaven" is "Raven"), or in invisible characters
- * (FORUM-NEWS-04). Look-alike letters of other scripts are not folded.
+ * (FORUM-NEWS-04), or in U+FFFD, the replacement character, which stands for a character
+ * that could not be read and so tells nothing apart. Look-alike letters of other scripts
+ * are not folded.
  */
 export function pseudonymKey(pseudonym: string): string {
-  return withoutIgnorables(pseudonym.normalize("NFKC")).toLocaleLowerCase("und");
+  return withoutIgnorables(pseudonym.normalize("NFKC"))
+    .replace(/\uFFFD/g, "")
+    .toLocaleLowerCase("und");
 }
 
 const seat = z.number().int().min(1).max(MAX_SEATS);

@@ -1,7 +1,7 @@
 /**
  * The journal on Redis Streams, for a cluster: one stream per game,
  * `mafia:{table}:game:NNNN`, whose first entry is the header and every further entry one
- * accepted input, as the same checksummed JSON line the file journal writes (field `l`),
+ * accepted input, as the same chained JSON line (running hash `h`) the file journal writes (field `l`),
  * with the fencing token of the hub that wrote it (field `t`). `mafia:{table}:current`
  * names the newest game.
  *
@@ -13,12 +13,13 @@
 import type { Redis } from "ioredis";
 import type { EngineInput } from "../engine/index.js";
 import {
+  CHAIN_START,
+  chainLine,
   type InputSource,
   type JournalHeader,
   type JournalRecord,
   parseJournalLines,
-  withChecksum,
-} from "../journal.js";
+} from "../journal-format.js";
 import type { JournalBackend, JournalWriter, StoredGame } from "../journal-store.js";
 import { tableKey } from "./keys.js";
 
@@ -73,7 +74,8 @@ class RedisGame implements JournalWriter {
     private readonly table: string,
     readonly path: string,
     private nextN: number,
-    private readonly checksums: boolean,
+    /** The running hash of the newest entry (journal-format.ts): the chain goes on from it. */
+    private hash: string,
     private readonly fence: Fence,
     private readonly onFailed: OnFailed,
   ) {}
@@ -91,8 +93,7 @@ class RedisGame implements JournalWriter {
     if (lease === null) throw new LeaseLost(`table ${this.table}: this hub holds no lease`);
     const record: JournalRecord = { type: "input", n: this.nextN, input };
     if (src) record.src = src;
-    const json = JSON.stringify(record);
-    const line = this.checksums ? withChecksum(json) : json;
+    const { line, h } = chainLine(this.hash, JSON.stringify(record));
     const keys = [tableKey(this.table, "lease"), this.path];
     const written = run(this.table, () =>
       this.redis.eval(APPEND, 2, ...keys, lease, this.nextN, line, tokenOf(lease)),
@@ -111,6 +112,7 @@ class RedisGame implements JournalWriter {
     this.last = before.then(() => written);
     this.last.catch(() => undefined);
     this.nextN++;
+    this.hash = h;
     return record;
   }
 
@@ -157,12 +159,12 @@ export function redisJournals(
       });
       if (lines.length === 0) return null;
       const contents = { ...parseJournalLines(path, lines), dropped: null };
-      const checksums = contents.header.v >= 2;
       const next = contents.records.length + 1;
       return {
         path,
         contents,
-        reopen: async () => new RedisGame(redis, table, path, next, checksums, fence, onFailed),
+        reopen: async () =>
+          new RedisGame(redis, table, path, next, contents.end.h, fence, onFailed),
       };
     },
 
@@ -172,11 +174,11 @@ export function redisJournals(
       const current = Number(await redis.get(tableKey(table, "current")));
       const path = gameKey(table, current + 1);
       const keys = [tableKey(table, "lease"), tableKey(table, "current"), path];
-      const line = withChecksum(JSON.stringify(header));
+      const { line, h } = chainLine(CHAIN_START, JSON.stringify(header));
       await run(table, () =>
         redis.eval(CREATE, 3, ...keys, lease, current, line, tokenOf(lease), current + 1),
       );
-      return new RedisGame(redis, table, path, 1, true, fence, onFailed);
+      return new RedisGame(redis, table, path, 1, h, fence, onFailed);
     },
   });
 }

@@ -2,7 +2,7 @@
  * The hub serves a game's record to the host only: `GET /record/{table}/{game}` where game
  * is `latest` or a journal name (`game-0001`), with `?format=html|pdf|json|mafiaratings|svg`
  * (default html), `lang`, `vote` (svg), `scoring=1` and `authors=1` (ad authors, forum). Authentication: the table's host
- * password, as HTTP Basic with the host identity (`{table}/host`, so that a browser can ask
+ * password, as HTTP Basic with the host identity (`host/{table}`, as over MQTT, so that a browser can ask
  * for it) or as `Authorization: Bearer <password>` like the pairing API; a display, seat or
  * missing password gets 401. The record holds every role and night choice.
  */

@@ -1,26 +1,19 @@
 /**
  * Issue 10, durability: damage to a journal that is still valid JSON stops the hub with
- * the file and the line (a checksum per line, record numbers without gaps or repeats, a
- * record accepted once but rejected on replay); old journals without checksums still load;
- * journals are private (0600 in 0700 folders); one hub per data dir.
+ * the file and the line (a running hash per line, record numbers without gaps or repeats, a
+ * record accepted once but rejected on replay); journals are private (0600 in 0700 folders);
+ * one hub per data dir. Issue 28's damage (header edits, downgrades, a deleted last line,
+ * old journals only through the explicit migration) is in journal-damage.test.ts.
  */
 import { spawn } from "node:child_process";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../../hub/data-dir.js";
-import { readJournal, withChecksum } from "../../hub/journal.js";
+import { chainLine } from "../../hub/journal.js";
 import { spawnHub } from "../helpers/cli-process.js";
-import {
-  connectIdentity,
-  endAll,
-  HostConsole,
-  removeDir,
-  startTestHub,
-  subscribeGranted,
-  type TestHub,
-  tempDir,
-} from "../helpers/hub.js";
+import { removeDir, startTestHub, type TestHub, tempDir } from "../helpers/hub.js";
+import { playedJournal, refusedStart, writeLines } from "../helpers/played-journal.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -33,55 +26,25 @@ async function newDir(): Promise<string> {
   return dir;
 }
 
-/** A stopped hub's journal after `start` and two `next`s: header + 3 records at least. */
-async function playedJournal(dir: string): Promise<{ path: string; lines: string[] }> {
-  const hub = await startTestHub({ dataDir: dir });
-  const hc = await connectIdentity(hub, "host/t1");
-  await subscribeGranted(hc.client, ["mafia/v1/t1/host/#"]);
-  const host = new HostConsole(hc);
-  await host.command("start");
-  await host.command("next");
-  await host.command("next");
-  await endAll(hc);
-  await hub.tables.get("t1")?.idle();
-  const path = hub.tables.get("t1")?.journalPath as string;
-  await hub.stop();
-  const lines = (await readFile(path, "utf8")).split("\n").filter((l) => l.length > 0);
-  expect(lines.length).toBeGreaterThanOrEqual(4);
-  return { path, lines };
-}
-
-const write = (path: string, lines: string[]) => writeFile(path, `${lines.join("\n")}\n`);
-
-async function refused(dir: string): Promise<string> {
-  const started = startTestHub({ dataDir: dir });
-  const hub = await started.catch((err: Error) => err);
-  if (!(hub instanceof Error)) {
-    await hub.stop();
-    throw new Error("the hub started on a damaged journal");
-  }
-  return hub.message;
-}
-
 describe("journal integrity", () => {
-  it("every line carries a checksum; a line altered into other valid JSON stops the hub at that line", async () => {
+  it("every line carries a running hash; a line altered into other valid JSON stops the hub at that line", async () => {
     const dir = await newDir();
     const { path, lines } = await playedJournal(dir);
-    for (const line of lines) expect(line).toMatch(/,"c":"[0-9a-f]{8}"\}$/);
+    for (const line of lines) expect(line).toMatch(/,"h":"[0-9a-f]{16}"\}$/);
     const altered = [...lines];
     altered[2] = (altered[2] as string).replace('"cmd":"next"', '"cmd":"pause"');
     expect(altered[2]).not.toEqual(lines[2]);
-    await write(path, altered);
-    expect(await refused(dir)).toMatch(new RegExp(`${path}: line 3 fails its checksum`));
+    await writeLines(path, altered);
+    expect(await refusedStart(dir)).toMatch(new RegExp(`${path}: line 3 fails its running hash`));
   });
 
-  it("a deleted line (a gap in n) and a repeated line stop the hub with the file and line", async () => {
+  it("a deleted line and a repeated line stop the hub with the file and line", async () => {
     const dir = await newDir();
     const { path, lines } = await playedJournal(dir);
-    await write(path, [lines[0], lines[1], ...lines.slice(3)] as string[]);
-    expect(await refused(dir)).toMatch(/line 3 has record number 3 where 2 belongs/);
-    await write(path, [lines[0], lines[1], lines[1], ...lines.slice(2)] as string[]);
-    expect(await refused(dir)).toMatch(/line 3 has record number 1 where 2 belongs/);
+    await writeLines(path, [lines[0], lines[1], ...lines.slice(3)] as string[]);
+    expect(await refusedStart(dir)).toMatch(/line 3 fails its running hash/);
+    await writeLines(path, [lines[0], lines[1], lines[1], ...lines.slice(2)] as string[]);
+    expect(await refusedStart(dir)).toMatch(/line 3 fails its running hash/);
   });
 
   it("a record accepted once and rejected on replay stops the hub instead of resuming", async () => {
@@ -89,28 +52,11 @@ describe("journal integrity", () => {
     const { path, lines } = await playedJournal(dir);
     const n = lines.length; // the next record number
     const record = `{"type":"input","n":${n},"input":{"type":"host","at":1,"action":{"cmd":"start"}}}`;
-    await write(path, [...lines, withChecksum(record)]);
-    expect(await refused(dir)).toMatch(
+    const prev = JSON.parse(lines.at(-1) as string).h as string;
+    await writeLines(path, [...lines, chainLine(prev, record).line]);
+    expect(await refusedStart(dir)).toMatch(
       new RegExp(`${path}: line ${n + 1} was accepted once and is rejected on replay`),
     );
-  });
-
-  it("a journal of an older hub (version 1, no checksums) resumes and is continued as it was", async () => {
-    const dir = await newDir();
-    const { path, lines } = await playedJournal(dir);
-    const old = lines.map((l) => l.replace(/,"c":"[0-9a-f]{8}"\}$/, "}").replace('"v":2', '"v":1'));
-    await write(path, old);
-    const hub = await startTestHub({ dataDir: dir });
-    cleanups.push(() => hub.stop());
-    expect(hub.tables.get("t1")?.game?.phase).not.toBe("setup"); // started, replayed
-    const hc = await connectIdentity(hub, "host/t1");
-    cleanups.push(() => endAll(hc));
-    await subscribeGranted(hc.client, ["mafia/v1/t1/host/#"]);
-    await new HostConsole(hc).command("pause");
-    await hub.tables.get("t1")?.idle();
-    const contents = await readJournal(path);
-    expect(contents?.header.v).toBe(1);
-    expect(contents?.records.at(-1)?.input).toMatchObject({ action: { cmd: "pause" } });
   });
 });
 

@@ -1,0 +1,94 @@
+/**
+ * The tail file beside a game file, `game-NNNN.jsonl.tail`: `{"n":N,"h":"<hash>"}`, the
+ * newest record known to be synced and its running hash (journal-format.ts). Deleting the
+ * last complete lines of a journal leaves a chain that is still whole; the tail file is what
+ * says lines are missing (issue 28).
+ *
+ * It is rewritten after a batch's fsync, off the acknowledgement's path, atomically (a temp
+ * file synced, then renamed over), and only ever with a record already on disk: so it may
+ * lag the journal after a crash (harmless: the journal holds more) but never lead it.
+ */
+import { open, readFile, rename } from "node:fs/promises";
+import type { ChainEnd } from "./journal-format.js";
+import { JournalCorrupt } from "./journal-format.js";
+
+export const tailPath = (journalPath: string): string => `${journalPath}.tail`;
+
+/** Writes the tail file durably: temp file, fsync, rename. */
+export async function writeTail(journalPath: string, end: ChainEnd): Promise<void> {
+  const to = tailPath(journalPath);
+  const tmp = `${to}.tmp`;
+  const fh = await open(tmp, "w", 0o600);
+  try {
+    await fh.write(JSON.stringify({ n: end.n, h: end.h }));
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, to);
+}
+
+/** The tail file of a journal; a missing or unreadable one is damage, named with the file. */
+export async function readTail(journalPath: string): Promise<ChainEnd> {
+  const path = tailPath(journalPath);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    throw new JournalCorrupt(
+      `${journalPath}: its tail file ${path} is missing, so a deleted last line could not be told; the journal needs a person to look`,
+    );
+  }
+  const tail = safeParse(text) as Partial<ChainEnd> | null;
+  if (
+    typeof tail?.n !== "number" ||
+    !Number.isInteger(tail.n) ||
+    tail.n < 0 ||
+    typeof tail.h !== "string"
+  )
+    throw new JournalCorrupt(`${path}: not a tail file; the journal needs a person to look`);
+  return { n: tail.n, h: tail.h };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a journal's tail file up to date without holding anyone up: updates that arrive
+ * while one is being written collapse into the newest.
+ */
+export class TailWriter {
+  private pending: ChainEnd | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly journalPath: string) {}
+
+  update(end: ChainEnd): void {
+    this.pending = end;
+    this.running ??= this.run();
+  }
+
+  /** Resolves once the newest update is written (a clean stop leaves an exact tail). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.pending) {
+        const end = this.pending;
+        this.pending = null;
+        // A failure leaves the older tail, which the journal still reaches: retried next batch.
+        await writeTail(this.journalPath, end).catch(() => undefined);
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+}
