@@ -84,6 +84,8 @@ export interface Hub {
   cluster: Cluster | null;
   /** `--public-url` as given and checked (no path, query or user), or null. */
   publicUrl: URL | null;
+  /** The record's PDF printer: one browser, a queue and a cache (record/pdf.ts). */
+  printer: PdfPrinter;
   stop(): Promise<void>;
 }
 
@@ -274,6 +276,7 @@ async function startServing(
     broker: b,
     cluster,
     publicUrl,
+    printer,
     stop() {
       stopping ??= (async () => {
         // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
