@@ -28,6 +28,9 @@ export const PAGE_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
+  // mqtt.js keeps its timers in a worker made from a blob (worker-timers), so that a tab in
+  // the background still sends its keep-alives.
+  "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
