@@ -8,6 +8,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { createMemoryLogger } from "../../hub/logger.js";
+import { startHub } from "../../hub/server.js";
 import { parsePublicUrl } from "../../hub/web-security.js";
 import { hostUsername } from "../../protocol/index.js";
 import { removeDir, startTestHub, type TestHub, tempDir } from "../helpers/hub.js";
@@ -115,10 +117,18 @@ describe("MQTT over WebSocket: Origin", () => {
     expect(refused.length).toBeGreaterThanOrEqual(6);
   });
 
-  it("--public-url must be an origin: a clear error for anything else", () => {
+  it("--public-url must be an origin: a clear error for anything else", async () => {
     expect(parsePublicUrl("https://mafia.club").origin).toBe("https://mafia.club");
     expect(parsePublicUrl("http://hub.local:8080/").origin).toBe("http://hub.local:8080");
     for (const bad of ["mafia.club", "ftp://x", "https://u:p@x", "https://x/?a=1", "https://x/hub"])
       expect(() => parsePublicUrl(bad), bad).toThrow(/--public-url/);
+    // The hub refuses to start with it, before taking the data dir.
+    await expect(
+      startHub({
+        dataDir: dir,
+        publicUrl: "mafia.club",
+        logger: createMemoryLogger("warn").logger,
+      }),
+    ).rejects.toThrow(/--public-url "mafia.club": not a URL/);
   });
 });
