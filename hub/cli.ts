@@ -36,6 +36,7 @@ export interface HubFlags {
   audienceDelay: number;
   cluster?: string;
   leaseMs: number;
+  publicUrl?: string;
 }
 
 export function port(value: string): number {
@@ -105,6 +106,10 @@ export function addHubFlags(program: Command): Command {
       DEFAULT_LEASE_MS,
     )
     .option(
+      "--public-url <url>",
+      "the address people reach the hub by, behind a proxy or a DNS name (https://mafia.club): its pages may use MQTT over WebSocket",
+    )
+    .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
       false,
@@ -127,6 +132,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       seats: o.seats,
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
+      ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
       ...(o.cluster ? { cluster: { url: o.cluster, leaseMs: o.leaseMs } } : {}),
       ...(o.tls
         ? {

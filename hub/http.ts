@@ -13,6 +13,7 @@ import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
 import type { HubBroker } from "./broker.js";
 import type { Logger } from "./logger.js";
 import type { ApiHandler } from "./pairing-http.js";
+import { type OriginVerdict, setSecurityHeaders } from "./web-security.js";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -43,10 +44,13 @@ export function createHttpServer(opts: {
   api?: ApiHandler;
   /** HTTPS and WSS instead of HTTP and WS on the same port (tls.ts). */
   tls?: { cert: string; key: string } | undefined;
+  /** Which page origins may open `/mqtt` (web-security.ts); omitted: any. */
+  origins?: (req: IncomingMessage) => OriginVerdict;
 }): Server | HttpsServer {
   const { broker, log, api } = opts;
   const root = resolve(opts.staticDir);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(res);
     const handled = api ? api(req, res) : Promise.resolve(false);
     handled
       .then((done) => (done ? undefined : serve(root, req, res)))
@@ -67,6 +71,19 @@ export function createHttpServer(opts: {
   server.on("upgrade", (req, socket, head) => {
     if (new URL(req.url ?? "/", "http://hub").pathname !== "/mqtt") {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      return;
+    }
+    const verdict = opts.origins?.(req) ?? { ok: true };
+    if (!verdict.ok) {
+      // Before the upgrade: the page gets no socket, and the reason is in the log.
+      log.warn(
+        { event: "ws.origin_refused", origin: req.headers.origin?.slice(0, 200), why: verdict.why },
+        "WebSocket from a page of another origin refused",
+      );
+      socket.end(
+        "HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n" +
+          `origin not allowed: ${verdict.why}\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));

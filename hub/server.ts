@@ -22,9 +22,11 @@ import { createLogger, type Logger } from "./logger.js";
 import { type ApiHandler, pairingApi } from "./pairing-http.js";
 import type { OutMessage } from "./publisher.js";
 import { recordRoute } from "./record/http.js";
+import { PdfPrinter, type PrinterLimits } from "./record/pdf.js";
 import { Secrets } from "./secrets.js";
 import { defaultSeats, prepareGame } from "./setup.js";
 import { Table } from "./table.js";
+import { originPolicy, parsePublicUrl } from "./web-security.js";
 
 export interface HubOptions {
   dataDir: string;
@@ -57,6 +59,13 @@ export interface HubOptions {
    * on Redis Streams, tables owned by lease, one MQTT namespace. Omitted: one machine.
    */
   cluster?: ClusterOptions;
+  /**
+   * `--public-url`: the address people reach the hub by when it is not its own (a proxy, a
+   * DNS name). Its origin may open MQTT over WebSocket; printed links may use it.
+   */
+  publicUrl?: string;
+  /** The record's PDF queue and cache (record/pdf.ts); tests make it small. */
+  pdf?: PrinterLimits;
 }
 
 export interface Hub {
@@ -73,6 +82,10 @@ export interface Hub {
   broker: HubBroker;
   /** The cluster this hub is part of, if any. */
   cluster: Cluster | null;
+  /** `--public-url` as given and checked (no path, query or user), or null. */
+  publicUrl: URL | null;
+  /** The record's PDF printer: one browser, a queue and a cache (record/pdf.ts). */
+  printer: PdfPrinter;
   stop(): Promise<void>;
 }
 
@@ -96,6 +109,8 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   const now = opts.now ?? Date.now;
   const dataDir = resolve(opts.dataDir);
   const tableIds = parseTables(opts.tables ?? []);
+  // Checked before anything starts: a bad flag is a clear error, not a half-started hub.
+  if (opts.publicUrl !== undefined) parsePublicUrl(opts.publicUrl);
   const seats = opts.seats ?? 10;
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS)
     throw new Error(`seats must be 1..${MAX_SEATS}`);
@@ -204,7 +219,9 @@ async function startServing(
     : null;
   const tableSet = new Set(tableIds);
   const pairing = pairingApi({ secrets, devices: b.devices, tables: tableSet, log });
-  const records = recordRoute({ dataDir, secrets, tables: tableSet });
+  const printer = new PdfPrinter(opts.pdf);
+  const records = recordRoute({ dataDir, secrets, tables: tableSet, printer });
+  const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
   const api: ApiHandler = async (req, res) =>
     (await pairing(req, res)) || (await records(req, res));
   const http = createHttpServer({
@@ -213,6 +230,11 @@ async function startServing(
     log,
     api,
     tls: tlsMaterial ? { cert: tlsMaterial.cert, key: tlsMaterial.key } : undefined,
+    origins: originPolicy({
+      port: () => (http.address() as AddressInfo).port,
+      tls: tlsMaterial !== null,
+      publicUrl,
+    }),
   });
   const host = opts.host;
   await listen(tcp, opts.mqttPort ?? 1883, host);
@@ -253,6 +275,8 @@ async function startServing(
     tables,
     broker: b,
     cluster,
+    publicUrl,
+    printer,
     stop() {
       stopping ??= (async () => {
         // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
@@ -264,6 +288,7 @@ async function startServing(
         await b.close();
         for (const t of tables.values()) await t.close();
         await cluster?.stop();
+        await printer.close();
         http.closeAllConnections();
         await Promise.all([closedTcp, closedHttp, closedTls]);
         await lock.release();

@@ -11,8 +11,10 @@ import { join } from "node:path";
 import { hostUsername } from "../../protocol/index.js";
 import { listGames } from "../journal.js";
 import type { Secrets } from "../secrets.js";
+import { RECORD_CSP } from "../web-security.js";
 import { RECORD_LANGS, type RecordLang } from "./i18n.js";
 import { CONTENT_TYPES, RECORD_FORMATS, type RecordFormat, renderRecord } from "./index.js";
+import { type PdfPrinter, PrinterBusy } from "./pdf.js";
 import { readJournalForRecord } from "./read.js";
 import { defaultScoring } from "./scoring.js";
 
@@ -49,7 +51,13 @@ function fail(
 }
 
 /** Returns false when the request is not for a record (the caller serves it). */
-export function recordRoute(o: { dataDir: string; secrets: Secrets; tables: ReadonlySet<string> }) {
+export function recordRoute(o: {
+  dataDir: string;
+  secrets: Secrets;
+  tables: ReadonlySet<string>;
+  /** The hub's one browser for PDFs (pdf.ts). */
+  printer: PdfPrinter;
+}) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(`http://hub${req.url?.startsWith("/") ? req.url : "/"}`);
     if (!url.pathname.startsWith("/record/")) return false;
@@ -90,8 +98,11 @@ export function recordRoute(o: { dataDir: string; secrets: Secrets; tables: Read
       const scoring = url.searchParams.get("scoring") === "1" ? defaultScoring() : null;
       // Ad authors (forum) only when the host asks for them by name (FORUM-NEWS-06).
       const authors = url.searchParams.get("authors") === "1";
-      body = await renderRecord(journal, { format, lang, vote, scoring, authors });
+      const print = (html: string) => o.printer.print(html);
+      body = await renderRecord(journal, { format, lang, vote, scoring, authors, print });
     } catch (err) {
+      if (err instanceof PrinterBusy)
+        return fail(res, 503, err.message, { "retry-after": String(err.retryAfterSeconds) });
       return fail(res, 422, (err as Error).message);
     }
     const name = `${table}-${file.replace(/\.jsonl$/, "")}.${format === "mafiaratings" ? "mafiaratings.json" : format}`;
@@ -100,6 +111,8 @@ export function recordRoute(o: { dataDir: string; secrets: Secrets; tables: Read
       "content-length": body.length,
       "cache-control": "no-store",
       "content-disposition": `inline; filename="${name}"`,
+      // The sheet and the picture load nothing and run nothing.
+      "content-security-policy": RECORD_CSP,
     });
     res.end(req.method === "HEAD" ? undefined : body);
     return true;

@@ -34,6 +34,8 @@ export interface RenderOptions {
   vote?: number;
   /** Name the authors of newspaper ads (forum): only when the host asks (texts.ts). */
   authors?: boolean;
+  /** For pdf: who prints the sheet; default a browser of its own (the hub passes its PdfPrinter). */
+  print?: (html: string) => Promise<Buffer>;
 }
 
 export function buildRecord(
@@ -62,7 +64,7 @@ export async function renderRecord(
     case "svg":
       return Buffer.from(appealSvg(record, o.vote ?? 0, lang));
     case "pdf":
-      return htmlToPdf(sheetHtml(record, lang));
+      return (o.print ?? htmlToPdf)(sheetHtml(record, lang));
   }
 }
 

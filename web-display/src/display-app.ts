@@ -2,6 +2,7 @@
  * The public table display at `/`: connects only as `display/{table}` (public topics only),
  * and provides the table's snapshot and the language to everything below it.
  */
+import "./no-eval.js";
 import { css, html } from "lit";
 import { displayKey, forgetDisplayKey, storeDisplayKey } from "./config.js";
 import type { TableSnapshot } from "./connection.js";

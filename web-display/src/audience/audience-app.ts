@@ -8,6 +8,7 @@
  * `?overlay=1`: a transparent page for OBS or other streaming software, with the seats
  * in a strip along the bottom and the step and the night in a corner box.
  */
+import "../no-eval.js";
 import { html, nothing } from "lit";
 import { stepSeconds } from "../clock.js";
 import type { LinkProblem } from "../components/link-status.js";
@@ -26,6 +27,11 @@ import "../components/side-panel.js";
 import "../components/stage.js";
 import "./night-choices.js";
 import "./seat-strip.js";
+
+// Overlay mode paints no page background. Set here, not by an inline script in the page:
+// the hub's policy runs no inline script (hub/web-security.ts).
+if (new URLSearchParams(location.search).get("overlay") === "1")
+  document.documentElement.classList.add("overlay");
 
 const keyName = (table: string) => `mafia.audience.${table}.key`;
 

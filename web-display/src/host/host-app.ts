@@ -5,6 +5,7 @@
  * buttons, the setup form, the secret host view, every command's reply, and at the end the
  * game's record.
  */
+import "../no-eval.js";
 import { css, html, nothing } from "lit";
 import type { CommandBody, TableSnapshot } from "../connection.js";
 import { stepTitle } from "../i18n/index.js";

@@ -5,6 +5,7 @@
  * once. The phone then runs the paddle's firmware as that seat (seat-session.ts), and shows
  * it in words in the seat's language (the view's `lang`, until the player picks another).
  */
+import "../no-eval.js";
 import { css, html, nothing } from "lit";
 import type { Lang } from "../../../protocol/host.js";
 import { isSeatNumber } from "../../../protocol/topics.js";
