@@ -90,13 +90,61 @@ describe("silent nights in hunt", () => {
     for (const d of [hunting, passing, decoy]) expect(d.view(9).stir).toBe(1);
   });
 
-  it("the night ends when every living seat has answered and the shot and the heal are in", () => {
+  it("HUNT-QUIET-01: the night ends when every living seat has answered twice and the shot and the heal are in", () => {
     const d = huntTable();
-    for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n);
-    d.actOk(BOSS, "block", [9]).actOk(2, "shoot", [8]).pass(3);
-    expect(d.state.phase).toBe("night");
+    for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
+    d.actOk(BOSS, "block", [9]).actOk(BOSS, "shoot", [8]).pass(2).pass(2).pass(3).pass(3);
     d.actOk(DOCTOR, "heal", [10]);
+    expect(d.state.phase).toBe("night"); // the Doctor owes one more answer
+    d.pass(DOCTOR);
     expect(d.state).toMatchObject({ phase: "day", step: "discussion" });
     expect(d.dead()).toEqual([8]);
+  });
+
+  it("HUNT-QUIET-01: every role sends two night inputs and gets two signals, a third is refused", () => {
+    const d = huntTable();
+    const inputs = new Map<number, string[]>();
+    // Each seat does what its paddle shows: a prompt it has not answered yet, else "nothing"
+    // (the Boss is led from the block to the shot; the others see their one prompt twice,
+    // or a decoy), until its view stops offering "nothing".
+    for (let round = 0; round < 3 && d.state.phase === "night"; round++) {
+      for (let n = 1; n <= 12 && d.state.phase === "night"; n++) {
+        const v = d.view(n);
+        if (v.pass !== "nothing") continue;
+        const sent = inputs.get(n) ?? [];
+        const prompt = v.prompt;
+        if (prompt && !sent.includes(prompt.action)) {
+          const target = prompt.targets.find((t) => t !== n) as number;
+          const option = prompt.options[0];
+          d.ok({
+            type: "seat",
+            at: d.at,
+            seat: n,
+            action: { kind: "act", action: prompt.action, targets: [target], option },
+          });
+          sent.push(prompt.action);
+        } else {
+          d.pass(n);
+          sent.push("pass");
+        }
+        inputs.set(n, sent);
+      }
+    }
+    expect(d.state.phase).toBe("day");
+    const perSeat = (n: number) => ({
+      inputs: inputs.get(n)?.length,
+      signals: d.effects.filter((e) => e.type === "signal" && e.seat === n).length,
+    });
+    for (let n = 1; n <= 12; n++)
+      expect({ n, ...perSeat(n) }).toEqual({ n, inputs: 2, signals: 2 });
+    expect(inputs.get(BOSS)).toEqual(["block", "shoot"]);
+    expect(inputs.get(6)).toEqual(["hunt", "pass"]); // a civilian with the right to hunt
+    expect(inputs.get(2)).toEqual(["shoot", "pass"]);
+  });
+
+  it("HUNT-QUIET-01: a seat that gave its two answers owes nothing more: a third pass is refused", () => {
+    const d = huntTable().pass(6).pass(6);
+    expect(d.view(6).pass).toBeNull();
+    expect(d.seat(6, { kind: "pass" })?.code).toBe("not_your_turn");
   });
 });
