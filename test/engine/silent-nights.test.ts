@@ -1,6 +1,7 @@
 /** Silent nights in the engine: decoy prompts, answers that change nothing, and the shared stir. */
 import { describe, expect, it } from "vitest";
 import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
+import { BOSS as FORUM_BOSS, forumTable } from "../helpers/forum.js";
 import { BOSS, DOCTOR, type HuntTable, huntTable, MANIAC } from "../helpers/hunt.js";
 
 function nightOne(options: Record<string, unknown> = {}): EngineDriver {
@@ -146,5 +147,58 @@ describe("silent nights in hunt", () => {
     const d = huntTable().pass(6).pass(6);
     expect(d.view(6).pass).toBeNull();
     expect(d.seat(6, { kind: "pass" })?.code).toBe("not_your_turn");
+  });
+});
+
+/**
+ * Each seat does what its paddle or phone shows: an offer it has not answered yet, else
+ * "nothing", while its view still offers "nothing". Returns what each seat sent.
+ */
+function playNight(d: EngineDriver, seats: number): Map<number, string[]> {
+  const sent = new Map<number, string[]>();
+  const night = `${d.state.phase} ${d.state.round}`;
+  for (let pass = 0; pass < 3; pass++) {
+    for (let n = 1; n <= seats && `${d.state.phase} ${d.state.round}` === night; n++) {
+      const v = d.view(n);
+      if (v.pass !== "nothing") continue;
+      const mine = sent.get(n) ?? [];
+      const offer = [...(v.offers ?? []), ...(v.prompt ? [v.prompt] : [])].find(
+        (p) => !mine.includes(p.action),
+      );
+      if (offer) {
+        const targets = offer.targets.filter((t) => t !== n).slice(0, offer.min);
+        const option = offer.options[0];
+        d.ok({
+          type: "seat",
+          at: d.at,
+          seat: n,
+          action: { kind: "act", action: offer.action, targets, option },
+        });
+        mine.push(offer.action);
+      } else {
+        d.pass(n);
+        mine.push("pass");
+      }
+      sent.set(n, mine);
+    }
+  }
+  return sent;
+}
+
+describe("silent nights in the forum", () => {
+  it("FORUM-QUIET-01: every living seat sends two night answers and gets two signals, the office holder's kill and successor included", () => {
+    const d = forumTable({ firstPhase: "night" }).pastStatus();
+    expect(d.state.phase).toBe("night");
+    const before = d.effects.length;
+    const living = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+    const sent = playNight(d, d.state.seats.length);
+    expect(sent.get(FORUM_BOSS)).toEqual(["kill", "successor"]);
+    for (const n of living) {
+      const signals = d.effects
+        .slice(before)
+        .filter((e) => e.type === "signal" && e.seat === n).length;
+      expect({ n, answers: sent.get(n)?.length, signals }).toEqual({ n, answers: 2, signals: 2 });
+      expect(d.view(n).pass).toBeNull();
+    }
   });
 });
