@@ -58,19 +58,22 @@ afterAll(() => {
 /** The seat's phone sends a text; returns what crossed the broker for that seat meanwhile. */
 async function place(seat: number, kind: string, fields: Record<string, unknown>) {
   const phone = phones.get(seat) as SimPaddle;
+  // What the phone sent as it came online (hello, sensors) is not part of the ad's traffic.
+  await phone.waitFor(() => phone.paddle.outbox.pending === 0, 10_000, "an idle outbox");
   const from = wire.length;
   const mine = new RegExp(`^mafia/v1/${T}/seat/${seat}/`);
   const sender = new RegExp(`^paddle-${T}-${seat}-`);
   const traffic = () =>
     wire
       .slice(from)
+      .filter((m) => /\/(signal|text)$/.test(m.topic) || m.from)
       .filter((m) => mine.test(m.topic) || (m.from && sender.test(m.from)))
       .map((m) => `${m.from ? "input" : m.topic.split("/").at(-1)}:${m.bytes}`);
   phone.paddle.text(kind, normalizedText(fields));
   // The broker reports a publish once it has delivered it: wait for the signal and the texts.
   const arrived = () =>
     ["input", "signal", "text"].every((k) => traffic().some((m) => m.startsWith(k)));
-  for (let i = 0; i < 200 && !arrived(); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 600 && !arrived(); i++) await new Promise((r) => setTimeout(r, 50));
   await phone.waitFor(() => phone.paddle.outbox.pending === 0, 10_000, "the PUBACK");
   return traffic().sort();
 }
