@@ -22,6 +22,7 @@ import {
   publicLogTopic,
   publicStateTopic,
   publicTextTopic,
+  SEAT_TEXT_BUCKET,
   SEAT_VIEW_BUCKET,
   SIGNAL_BUCKET,
   type Signal,
@@ -151,7 +152,7 @@ export class TablePublisher {
     for (let n = 1; n <= Math.max(state.seats.length, this.seatsRetained); n++) {
       const mine = n <= state.seats.length ? seatTextView(state, n) : null;
       const topic = seatTextTopic(this.table, n);
-      this.retainOrClear(topic, mine && JSON.stringify(mine), SEAT_VIEW_BUCKET);
+      this.retainOrClear(topic, mine && JSON.stringify(mine), SEAT_TEXT_BUCKET);
     }
   }
 

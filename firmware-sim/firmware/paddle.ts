@@ -3,6 +3,7 @@
  * haptics, LED and screen. Everything lives on the instance (no module state), so the
  * simulator runs a whole table of these in one process.
  */
+import { padInput } from "../../protocol/padding.js";
 import {
   publicStateTopic,
   seatSignalTopic,
@@ -123,8 +124,8 @@ export class Paddle {
     hal.watchBlindfold((on) => this.blindfold.raw(on));
     hal.watchKeys((key) => this.onKey(key));
     // The hub learns the sensors' levels at power-up (sent once up); later it hears every edge.
-    this.outbox.add("thumb", { down: this.thumb.value });
-    this.outbox.add("blindfold", { on: this.blindfold.value });
+    this.queue("thumb", { down: this.thumb.value }, false);
+    this.queue("blindfold", { on: this.blindfold.value }, false);
     hal.led("amber");
     this.show("connecting");
     this.link.start();
@@ -138,13 +139,25 @@ export class Paddle {
 
   /** A text input (the forum's will, ad, pseudonym, death message) from the phone's text panel. */
   text(kind: string, fields: Record<string, unknown>): void {
-    this.input(kind, fields);
+    this.queue(kind, fields, true);
+    this.link.pump();
+    this.changed();
   }
 
   private input(kind: string, fields: Record<string, unknown>): void {
-    this.outbox.add(kind, fields);
+    this.queue(kind, fields, false);
     this.link.pump();
     this.changed();
+  }
+
+  /**
+   * Every input leaves padded (protocol/padding.ts): a decoy and a real move, an ad of ten
+   * characters and one of three hundred, are the same size on the wire. The body is padded
+   * once, here, and resent as it is.
+   */
+  private queue(kind: string, fields: Record<string, unknown>, text: boolean): void {
+    const entry = this.outbox.add(kind, fields);
+    entry.body = padInput(entry.body, text);
   }
 
   private onUp(): void {
@@ -152,7 +165,7 @@ export class Paddle {
     const caps = ["thumb", "blindfold", "haptic", "led"];
     if (this.hal.hasKeys) caps.push("keys");
     if (this.hal.display) caps.push("display");
-    this.outbox.add("hello", { fw: FIRMWARE_VERSION, caps: caps });
+    this.queue("hello", { fw: FIRMWARE_VERSION, caps: caps }, false);
     this.show("online");
   }
 

@@ -51,6 +51,8 @@ export class Bot {
   private voteHere = false;
   /** Question key → the view rev it was answered at, and whether it may be changed once. */
   private readonly done = new Map<string, { rev: number; again: boolean }>();
+  /** The view rev of the last answer this bot gave (an owed "nothing" waits for a newer one). */
+  private answeredRev = -1;
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -126,6 +128,14 @@ export class Bot {
       asked.again = false;
       if (this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer(offer)) return true;
     }
+    // Silent nights where a role has two moves (HUNT-QUIET-01): every offer answered, the
+    // hub has it, and a newer view still offers "nothing": the seat owes another answer.
+    if (g.phase === "night" && v.pass === "nothing" && p.outbox.pending === 0) {
+      if (v.rev > this.answeredRev) {
+        this.answeredRev = v.rev;
+        if (this.sp.pass()) return true;
+      }
+    }
     return this.writer.write(this.room());
   }
 
@@ -155,6 +165,7 @@ export class Bot {
   private answer(offer: Prompt | null): boolean {
     const sp = this.sp;
     const view = sp.paddle.view;
+    this.answeredRev = view ? view.rev : this.answeredRev;
     if (!offer || !view) return sp.pass();
     const situation = { seat: sp.seat, view, room: this.room(), rand: this.o.rand };
     const move = tacticFor(offer, situation) ?? this.randomMove(offer);

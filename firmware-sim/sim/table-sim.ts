@@ -40,6 +40,8 @@ export interface SimOptions {
   hostOptions?: Record<string, unknown>;
   script?: Scenario;
   thinkMs?: [number, number];
+  /** How often a bot changes a changeable answer (bot.ts; default 0.2). */
+  changeChance?: number;
   timings?: Partial<Timings>;
   rand?: Rand;
   /** A readable line per event; default: stdout. */
@@ -100,6 +102,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
             thinkMs: o.thinkMs ?? [60, 250],
             held: (seat) => script?.holds(seat) ?? false,
             room: () => state,
+            changeChance: o.changeChance,
           }),
       )
     : [];

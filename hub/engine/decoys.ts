@@ -6,6 +6,11 @@
  * one view message per answer whoever gave it: the traffic does not show who is awake or
  * who is on whose team (the hub pads the payloads to equal sizes). Option `decoys: false`
  * turns it off.
+ *
+ * A ruleset where a role has more than one move a night (hunt's Boss: block and shoot) says
+ * so with `nightAnswers`: every living seat then owes that many answers per night step (its
+ * own prompt again, "nothing", or a decoy, HUNT-QUIET-01 in hunt), so that no role publishes more often
+ * or gets more signals than another. `quiet.answered` holds one entry per answer.
  */
 import type { Prompt } from "../../protocol/index.js";
 import { checkAct } from "./prompt.js";
@@ -18,10 +23,31 @@ export function decoysOn(state: GameState): boolean {
   return state.phase === "night" && state.options.decoys !== false;
 }
 
-/** The seat's night prompt: its own, else a decoy until it has answered one this step. */
-export function withDecoy(state: GameState, seat: SeatState, real: Prompt | null): Prompt | null {
-  if (real || !seat.alive || !decoysOn(state) || state.quiet.answered.includes(seat.seat))
-    return real;
+/** The answers every living seat owes per night step (HUNT-QUIET-01 in hunt). */
+export function answersOwed(ruleset: Ruleset): number {
+  return ruleset.nightAnswers ?? 1;
+}
+
+/** The night answers this seat gave this step. */
+export function answersGiven(state: GameState, seat: number): number {
+  let n = 0;
+  for (const s of state.quiet.answered) if (s === seat) n += 1;
+  return n;
+}
+
+/** Whether the seat still owes a night answer this step. */
+export function owesAnswer(state: GameState, seat: number, owed: number): boolean {
+  return answersGiven(state, seat) < owed;
+}
+
+/** The seat's night prompt: its own, else a decoy until it has given the answers it owes. */
+export function withDecoy(
+  state: GameState,
+  seat: SeatState,
+  real: Prompt | null,
+  owed = 1,
+): Prompt | null {
+  if (real || !seat.alive || !decoysOn(state) || !owesAnswer(state, seat.seat, owed)) return real;
   const targets = state.seats.filter((s) => s.alive).map((s) => s.seat);
   return { action: DECOY_ACTION, targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
@@ -32,18 +58,19 @@ export function answerDecoy(
   seat: SeatState,
   act: Extract<SeatAction, { kind: "act" }>,
   real: Prompt | null,
+  owed: number,
 ): Rejection | null {
-  const bad = checkAct(withDecoy(g.state, seat, real), act);
+  const bad = checkAct(withDecoy(g.state, seat, real, owed), act);
   if (bad) return bad;
   g.signal(seat.seat, { haptic: "short" });
   return null;
 }
 
-/** A night answer was accepted: every living seat's view changes; the answerer gets no decoy after it. */
+/** A night answer was accepted: every living seat's view changes; it counts against what the seat owes. */
 export function stir(state: GameState, seat: number): void {
   if (!decoysOn(state)) return;
   state.quiet.stir += 1;
-  if (!state.quiet.answered.includes(seat)) state.quiet.answered.push(seat);
+  state.quiet.answered.push(seat);
 }
 
 /** At night a seat with an open prompt may answer "nothing tonight"; else the ruleset says. */
@@ -54,6 +81,6 @@ export function passMeaning(
   prompt: Prompt | null,
 ): string | null {
   if (decoysOn(state))
-    return prompt && !state.quiet.answered.includes(seat.seat) ? "nothing" : null;
+    return prompt && owesAnswer(state, seat.seat, answersOwed(ruleset)) ? "nothing" : null;
   return ruleset.passMeaning?.(state, seat) ?? null;
 }

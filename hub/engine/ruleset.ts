@@ -99,6 +99,11 @@ export interface Ruleset {
    * public view's `voters`). A ruleset with a secret vote must leave this out.
    */
   voters?(state: GameState): Record<string, number[]>;
+  /**
+   * Silent nights (decoys.ts): how many answers every living seat gives per night step, the
+   * most moves any role has there (default 1; HUNT-QUIET-01).
+   */
+  nightAnswers?: number;
   /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */
   passMeaning?(state: GameState, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */

@@ -14,7 +14,15 @@ import {
 } from "../../protocol/index.js";
 import { cloneJson } from "./clone.js";
 import { deal } from "./deal.js";
-import { answerDecoy, DECOY_ACTION, decoysOn, stir, withDecoy } from "./decoys.js";
+import {
+  answerDecoy,
+  answersOwed,
+  DECOY_ACTION,
+  decoysOn,
+  owesAnswer,
+  stir,
+  withDecoy,
+} from "./decoys.js";
 import { seedRng } from "./rng.js";
 import { endGame, type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
 import type {
@@ -187,14 +195,15 @@ function seatInput(
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
   if (action.kind === "pass" && decoysOn(state)) {
     // Silent nights: "nothing tonight" is an answer too, so that declining is not silence.
-    const shown = withDecoy(state, seat, ruleset.prompt(state, seat));
-    if (!shown || state.quiet.answered.includes(seat.seat)) return reject("not_your_turn");
+    const owed = answersOwed(ruleset);
+    const shown = withDecoy(state, seat, ruleset.prompt(state, seat), owed);
+    if (!shown || !owesAnswer(state, seat.seat, owed)) return reject("not_your_turn");
     g.signal(seat.seat, { haptic: "short" });
     nightAnswer(ruleset, g, seat.seat);
     return null;
   }
   if (action.kind === "act" && action.action === DECOY_ACTION) {
-    const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat));
+    const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat), answersOwed(ruleset));
     if (!decoy) nightAnswer(ruleset, g, seat.seat);
     return decoy;
   }

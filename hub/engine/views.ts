@@ -4,7 +4,7 @@
  * (everything but the generator), and one view per seat.
  */
 import type { Prompt, PublicState, PublicText, SeatText, SeatView } from "../../protocol/index.js";
-import { decoysOn, passMeaning, withDecoy } from "./decoys.js";
+import { answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
 
@@ -149,7 +149,7 @@ export function seatView(r: Ruleset, state: GameState, seatNumber: number): Seat
   const cover = r.coverRole?.(state, me) ?? null;
   const known = cover ? { seats: [], roles: {} } : allies(r, state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
-  const prompt = withDecoy(state, me, r.prompt(state, me));
+  const prompt = withDecoy(state, me, r.prompt(state, me), answersOwed(r));
   const offers = state.paused || !r.offers ? null : r.offers(state, me);
   return {
     seat: me.seat,

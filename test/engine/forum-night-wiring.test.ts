@@ -104,7 +104,8 @@ describe("FORUM night in the ruleset", () => {
     const d = night1();
     expect(act(d, BOSS, "successor", [4], "handover")).toBeNull();
     expect(nightResults(d, 4)).toEqual([{ night: 1, key: "forum.office", seats: [4] }]);
-    expect(d.view(BOSS).offers).toEqual([]);
+    // No office actions left; he still owes one night answer (FORUM-QUIET-01): a decoy.
+    expect(d.view(BOSS).offers?.map((p) => p.action)).toEqual(["decoy"]);
     expect(d.view(4).offers?.map((p) => p.action)).toEqual(["kill", "successor"]);
     const others = d.state.seats.filter((s) => s.seat !== 4).map((s) => nightResults(d, s.seat));
     expect(others.flat()).toEqual([]);

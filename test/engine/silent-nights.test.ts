@@ -1,6 +1,7 @@
 /** Silent nights in the engine: decoy prompts, answers that change nothing, and the shared stir. */
 import { describe, expect, it } from "vitest";
 import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
+import { BOSS as FORUM_BOSS, forumTable } from "../helpers/forum.js";
 import { BOSS, DOCTOR, type HuntTable, huntTable, MANIAC } from "../helpers/hunt.js";
 
 function nightOne(options: Record<string, unknown> = {}): EngineDriver {
@@ -90,13 +91,114 @@ describe("silent nights in hunt", () => {
     for (const d of [hunting, passing, decoy]) expect(d.view(9).stir).toBe(1);
   });
 
-  it("the night ends when every living seat has answered and the shot and the heal are in", () => {
+  it("HUNT-QUIET-01: the night ends when every living seat has answered twice and the shot and the heal are in", () => {
     const d = huntTable();
-    for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n);
-    d.actOk(BOSS, "block", [9]).actOk(2, "shoot", [8]).pass(3);
-    expect(d.state.phase).toBe("night");
+    for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
+    d.actOk(BOSS, "block", [9]).actOk(BOSS, "shoot", [8]).pass(2).pass(2).pass(3).pass(3);
     d.actOk(DOCTOR, "heal", [10]);
+    expect(d.state.phase).toBe("night"); // the Doctor owes one more answer
+    d.pass(DOCTOR);
     expect(d.state).toMatchObject({ phase: "day", step: "discussion" });
     expect(d.dead()).toEqual([8]);
+  });
+
+  it("HUNT-QUIET-01: every role sends two night inputs and gets two signals, a third is refused", () => {
+    const d = huntTable();
+    const inputs = new Map<number, string[]>();
+    // Each seat does what its paddle shows: a prompt it has not answered yet, else "nothing"
+    // (the Boss is led from the block to the shot; the others see their one prompt twice,
+    // or a decoy), until its view stops offering "nothing".
+    for (let round = 0; round < 3 && d.state.phase === "night"; round++) {
+      for (let n = 1; n <= 12 && d.state.phase === "night"; n++) {
+        const v = d.view(n);
+        if (v.pass !== "nothing") continue;
+        const sent = inputs.get(n) ?? [];
+        const prompt = v.prompt;
+        if (prompt && !sent.includes(prompt.action)) {
+          const target = prompt.targets.find((t) => t !== n) as number;
+          const option = prompt.options[0];
+          d.ok({
+            type: "seat",
+            at: d.at,
+            seat: n,
+            action: { kind: "act", action: prompt.action, targets: [target], option },
+          });
+          sent.push(prompt.action);
+        } else {
+          d.pass(n);
+          sent.push("pass");
+        }
+        inputs.set(n, sent);
+      }
+    }
+    expect(d.state.phase).toBe("day");
+    const perSeat = (n: number) => ({
+      inputs: inputs.get(n)?.length,
+      signals: d.effects.filter((e) => e.type === "signal" && e.seat === n).length,
+    });
+    for (let n = 1; n <= 12; n++)
+      expect({ n, ...perSeat(n) }).toEqual({ n, inputs: 2, signals: 2 });
+    expect(inputs.get(BOSS)).toEqual(["block", "shoot"]);
+    expect(inputs.get(6)).toEqual(["hunt", "pass"]); // a civilian with the right to hunt
+    expect(inputs.get(2)).toEqual(["shoot", "pass"]);
+  });
+
+  it("HUNT-QUIET-01: a seat that gave its two answers owes nothing more: a third pass is refused", () => {
+    const d = huntTable().pass(6).pass(6);
+    expect(d.view(6).pass).toBeNull();
+    expect(d.seat(6, { kind: "pass" })?.code).toBe("not_your_turn");
+  });
+});
+
+/**
+ * Each seat does what its paddle or phone shows: an offer it has not answered yet, else
+ * "nothing", while its view still offers "nothing". Returns what each seat sent.
+ */
+function playNight(d: EngineDriver, seats: number): Map<number, string[]> {
+  const sent = new Map<number, string[]>();
+  const night = `${d.state.phase} ${d.state.round}`;
+  for (let pass = 0; pass < 3; pass++) {
+    for (let n = 1; n <= seats && `${d.state.phase} ${d.state.round}` === night; n++) {
+      const v = d.view(n);
+      if (v.pass !== "nothing") continue;
+      const mine = sent.get(n) ?? [];
+      const offer = [...(v.offers ?? []), ...(v.prompt ? [v.prompt] : [])].find(
+        (p) => !mine.includes(p.action),
+      );
+      if (offer) {
+        const targets = offer.targets.filter((t) => t !== n).slice(0, offer.min);
+        const option = offer.options[0];
+        d.ok({
+          type: "seat",
+          at: d.at,
+          seat: n,
+          action: { kind: "act", action: offer.action, targets, option },
+        });
+        mine.push(offer.action);
+      } else {
+        d.pass(n);
+        mine.push("pass");
+      }
+      sent.set(n, mine);
+    }
+  }
+  return sent;
+}
+
+describe("silent nights in the forum", () => {
+  it("FORUM-QUIET-01: every living seat sends two night answers and gets two signals, the office holder's kill and successor included", () => {
+    const d = forumTable({ firstPhase: "night" }).pastStatus();
+    expect(d.state.phase).toBe("night");
+    const before = d.effects.length;
+    const living = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+    const sent = playNight(d, d.state.seats.length);
+    expect(sent.get(FORUM_BOSS)).toEqual(["kill", "successor"]);
+    for (const n of living) {
+      const signals = d.effects
+        .slice(before)
+        .filter((e) => e.type === "signal" && e.seat === n).length;
+      expect({ n, answers: sent.get(n)?.length, signals }).toEqual({ n, answers: 2, signals: 2 });
+      expect(d.view(n).pass).toBeNull();
+    }
   });
 });

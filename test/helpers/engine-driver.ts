@@ -160,12 +160,14 @@ export class EngineDriver {
 
   /**
    * Silent nights end only once every living seat has answered (issue 10): every living
-   * seat that has not answered yet this night, except `keep`, answers "nothing".
+   * seat that still owes answers this night (HUNT-QUIET-01: two in hunt), except `keep`,
+   * answers "nothing" as often as it owes.
    */
   answerRest(keep: readonly number[] = []): this {
     if (this.state.phase !== "night" || this.state.options.decoys === false) return this;
     for (const s of this.state.seats) {
-      if (s.alive && !keep.includes(s.seat) && !this.state.quiet.answered.includes(s.seat))
+      if (!s.alive || keep.includes(s.seat)) continue;
+      while (this.state.phase === "night" && this.view(s.seat).pass === "nothing")
         this.pass(s.seat);
     }
     return this;

@@ -23,6 +23,7 @@ import {
 } from "../../../protocol/topics.js";
 import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
 import { BrowserHal } from "./browser-hal.js";
+import { normalizedText } from "./wire-text.js";
 
 export interface SeatPairing {
   table: string;
@@ -93,10 +94,14 @@ export class SeatSession {
     this.hal.dispose();
   }
 
-  /** Sends a text (will, ad, pseudonym, message) as this seat's next input. */
+  /**
+   * Sends a text (will, ad, pseudonym, message) as this seat's next input, normalized as the
+   * hub will store it, so that every legal text fits the one size text inputs are padded to
+   * (the firmware pads it, protocol/padding.ts).
+   */
   sendText(kind: "will" | "ad" | "pseudonym" | "message", fields: Record<string, unknown>): void {
     this.answer = null;
-    this.paddle.text(kind, fields);
+    this.paddle.text(kind, normalizedText(fields));
   }
 
   private tap(

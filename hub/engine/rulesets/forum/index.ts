@@ -125,6 +125,9 @@ export const forum: Ruleset = {
     // A forum game waits for nobody: a dropped phone changes nothing until the deadline.
   },
   prompt: (state, seat) => offers(state, seat)[0] ?? null,
+  // FORUM-QUIET-01: the office holder has two moves a night (kill and successor), so every
+  // living seat owes two night answers (silent nights, hub/engine/decoys.ts).
+  nightAnswers: 2,
   offers: (state, seat) => offers(state, seat),
   coverRole: (state) => coverRole(state),
   awake: () => true,

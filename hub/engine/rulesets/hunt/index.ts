@@ -16,7 +16,14 @@ import { huntFlow, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
 import { huntManifest } from "./manifest.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
-import { nightAct, nightPass, nightPrompt, shotProposals, startHuntNight } from "./night.js";
+import {
+  HUNT_NIGHT_ANSWERS,
+  nightAct,
+  nightPass,
+  nightPrompt,
+  shotProposals,
+  startHuntNight,
+} from "./night.js";
 import { type HuntOptions, huntOptionsSchema, parseHuntOptions } from "./options.js";
 import { HUNT_ROLES, huntComposition, huntMafiaSize } from "./roles/index.js";
 import { checkHuntWin } from "./win.js";
@@ -80,6 +87,7 @@ export const hunt: Ruleset = {
     return null; // sensors carry no rule in the hunt: no blindfolds, no thumb votes
   },
   onNightAnswer: endIfComplete,
+  nightAnswers: HUNT_NIGHT_ANSWERS,
   onStepEnd(g, by) {
     const step = g.state.step;
     if (g.state.phase === "night") return endHuntNight(g, by);

@@ -5,13 +5,13 @@
  * (what was missing stays in the host's view). Then the resolution, the morning's
  * announcements, the win check (HUNT-OPEN-02: after the whole night) and the day.
  */
-import { decoysOn } from "../../decoys.js";
+import { answersGiven, decoysOn } from "../../decoys.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection } from "../../types.js";
 import { startHuntDay } from "./day.js";
 import { type HuntNight, huntFlow } from "./flow.js";
 import { announceNight } from "./leave.js";
-import { missingMoves, nightPrompt } from "./night.js";
+import { HUNT_NIGHT_ANSWERS, missingMoves, nightPrompt } from "./night.js";
 import type { HuntOptions } from "./options.js";
 import { resolveHuntNight } from "./resolve.js";
 import { checkHuntWin } from "./win.js";
@@ -43,7 +43,9 @@ export function endIfComplete(g: Game): void {
   if (state.phase !== "night" || !night || missingMoves(state).length > 0) return;
   const living = state.seats.filter((s) => s.alive);
   const expected = decoysOn(state) ? living : living.filter((s) => nightPrompt(state, s));
-  const answered = (n: number) => state.quiet.answered.includes(n) || night.moved.includes(n);
+  // Silent nights: both answers every living seat owes (HUNT-QUIET-01), not just the first.
+  const answered = (n: number) =>
+    decoysOn(state) ? answersGiven(state, n) >= HUNT_NIGHT_ANSWERS : night.moved.includes(n);
   if (expected.every((s) => answered(s.seat))) morning(g, night, []);
 }
 

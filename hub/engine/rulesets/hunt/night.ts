@@ -16,6 +16,13 @@ import { hasHuntRight } from "./win.js";
 
 const opts = (state: GameState) => state.options as HuntOptions;
 
+/**
+ * HUNT-QUIET-01: the Boss has two moves a night (block and shoot), so with silent nights every
+ * living seat gives two answers (its prompt again, "nothing", or a decoy): the same number
+ * of inputs and signals whatever its role.
+ */
+export const HUNT_NIGHT_ANSWERS = 2;
+
 export function startHuntNight(g: Game): void {
   const flow = huntFlow(g.state);
   if (opts(g.state).firstPhase === "night") g.state.round += 1;
