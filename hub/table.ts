@@ -69,7 +69,7 @@ export class Table {
   private journal: JournalWriter | null = null;
   private readonly store: JournalStore;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Highest applied seq per `seat:boot`. */
+  /** The applied seqs per `seat:boot` and the recent host command ids (dedupe.ts). */
   private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
@@ -231,8 +231,8 @@ export class Table {
       // and no boot or seq, which the same seat's other lines carry with its seat number.
       const secret = authorIsSecret(msg.kind);
       const who = secret ? null : seat;
-      const applied = this.duplicates.applied(seat, msg.boot);
-      if (msg.seq <= applied) {
+      if (this.duplicates.isApplied(seat, msg.boot, msg.seq)) {
+        const applied = this.duplicates.applied(seat, msg.boot);
         const traces = secret ? {} : { boot: msg.boot, seq: msg.seq, applied };
         this.log.info({ event: "input.duplicate", seat: who, ...traces });
         return;
