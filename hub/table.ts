@@ -284,9 +284,13 @@ export class Table {
         this.out.reply({ id, ok: false, error, message });
         return;
       }
-      this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev: result.state.rev });
       this.afterCommit();
-      this.out.reply({ id, ok: true });
+      // Logged once durable: a hub that lost its lease (woken from a pause) has its write
+      // refused by Redis, and must not log that it applied the command (issue 27).
+      const { rev } = result.state;
+      this.out.reply({ id, ok: true }, () =>
+        this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev }),
+      );
     });
   }
 
