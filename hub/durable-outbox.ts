@@ -60,8 +60,12 @@ export class DurableOutbox {
     this.later(() => this.out.signal(seat, signal));
   }
 
-  reply(reply: Record<string, unknown>): void {
-    this.later(() => this.out.reply(reply));
+  /** `told` runs with it, once durable: a log line that must not claim what Redis refused. */
+  reply(reply: Record<string, unknown>, told: () => void = () => undefined): void {
+    this.later(() => {
+      told();
+      this.out.reply(reply);
+    });
   }
 
   /** What the hub can run: not a consequence of any record, so told at once. */

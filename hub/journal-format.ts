@@ -31,6 +31,12 @@ export interface JournalHeader {
   setupId: string | null;
   /** Highest applied seq per `seat:boot` when the game began, so re-sends stay duplicates. */
   seen: Record<string, number>;
+  /**
+   * Per `seat:boot`, the seqs below its `seen` (within hub/dedupe.ts's window) that were NOT
+   * applied when the game began: an input overtaken by a later one in a failover is still
+   * taken when it is re-sent. Absent when there is none (and in older files).
+   */
+  seenGaps?: Record<string, number[]>;
   /** Recently applied host command ids, for the same reason. */
   hostIds: string[];
 }

@@ -71,7 +71,7 @@ export class Table {
   private journal: JournalWriter | null = null;
   private readonly store: JournalStore;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Highest applied seq per `seat:boot`. */
+  /** The applied seqs per `seat:boot` and the recent host command ids (dedupe.ts). */
   private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
@@ -241,8 +241,8 @@ export class Table {
       // and no boot or seq, which the same seat's other lines carry with its seat number.
       const secret = authorIsSecret(msg.kind);
       const who = secret ? null : seat;
-      const applied = this.duplicates.applied(seat, msg.boot);
-      if (msg.seq <= applied) {
+      if (this.duplicates.isApplied(seat, msg.boot, msg.seq)) {
+        const applied = this.duplicates.applied(seat, msg.boot);
         const traces = secret ? {} : { boot: msg.boot, seq: msg.seq, applied };
         this.log.info({ event: "input.duplicate", seat: who, ...traces });
         return;
@@ -294,9 +294,13 @@ export class Table {
         this.out.reply({ id, ok: false, error, message });
         return;
       }
-      this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev: result.state.rev });
       this.afterCommit();
-      this.out.reply({ id, ok: true });
+      // Logged once durable: a hub that lost its lease (woken from a pause) has its write
+      // refused by Redis, and must not log that it applied the command (issue 27).
+      const { rev } = result.state;
+      this.out.reply({ id, ok: true }, () =>
+        this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev }),
+      );
     });
   }
 

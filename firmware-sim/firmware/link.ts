@@ -20,7 +20,7 @@ import { seatInputTopic, seatUsername } from "../../protocol/topics.js";
 import type { Timings } from "./config.js";
 import type { Hal, TimerHandle } from "./hal.js";
 import type { Mqtt, MqttFactory, MqttMessage } from "./mqtt.js";
-import type { Outbox } from "./outbox.js";
+import { type Outbox, WINDOW } from "./outbox.js";
 
 export type LinkState = "off" | "connecting" | "login" | "up" | "backoff";
 
@@ -76,6 +76,8 @@ export class Link {
   /** PUBACK watchdogs that fired in a row (less one for each PUBACK in time since). */
   private slowAcks = 0;
   private ackTimer: TimerHandle | null = null;
+  /** Inputs in flight at most: the outbox's WINDOW, or 1 once the transport gave no packet id. */
+  private window = WINDOW;
   private readonly inputTopic: string;
 
   constructor(
@@ -110,7 +112,7 @@ export class Link {
     client.on("connected", () => current() && this.onConnected());
     client.on("disconnected", () => current() && this.onDisconnected());
     client.on("publish", (msg: MqttMessage) => current() && this.onPublish(msg));
-    client.on("puback", () => current() && this.onPuback());
+    client.on("puback", (pid: number) => current() && this.onPuback(pid));
     client.on("error", (message: string) => this.hal.log(`mqtt: ${message}`));
     return client;
   }
@@ -133,12 +135,15 @@ export class Link {
   /** Sends what the window allows; called after every new input and every PUBACK. */
   pump(): void {
     if (this.state !== "up" || !this.client) return;
-    let entry = this.outbox.next();
+    let entry = this.outbox.next(this.window);
     while (entry) {
       entry.sent = true;
       entry.sentAt = this.hal.now();
-      this.client.publish(this.inputTopic, entry.body, { qos: 1, retain: false });
-      entry = this.outbox.next();
+      const pid = this.client.publish(this.inputTopic, entry.body, { qos: 1, retain: false });
+      entry.pid = typeof pid === "number" && pid > 0 ? pid : 0;
+      // A transport that does not say its packet ids gets one input in flight (outbox.ts).
+      if (entry.pid === 0) this.window = 1;
+      entry = this.outbox.next(this.window);
     }
     this.armAckTimer();
   }
@@ -167,17 +172,18 @@ export class Link {
       this.state = "up";
       this.attempts = 0;
       this.faultStreak = 0;
+      this.window = WINDOW; // a fresh client: whether it tells packet ids is found anew
       this.events.up();
     }
     if (this.state === "up") this.events.message(msg);
   }
 
-  private onPuback(): void {
+  private onPuback(pid: number): void {
     if (this.state !== "up") return;
     const oldest = this.outbox.oldestInFlight();
     if (oldest && this.hal.now() - oldest.sentAt < this.timings.ackTimeoutMs && this.slowAcks > 0)
       this.slowAcks -= 1;
-    this.outbox.ack();
+    this.outbox.ack(pid);
     this.pump();
     this.events.acked();
   }

@@ -3,11 +3,12 @@
  * firmware is written against. The simulator adapts mqtt.js to the same shape, quirks
  * included: a refused login is reported as `connected` and then `disconnected`.
  *
- * Acknowledgements: the current module emits `puback` for each PUBACK (with its packet id,
- * which its `publish` never returns). The firmware therefore keeps its inputs strictly in
- * order and treats each `puback` as acknowledging the oldest input in flight; the hub
- * answers a connection's QoS 1 publishes in arrival order (one queue per table), so the
- * count is exact. See firmware/outbox.ts.
+ * Acknowledgements: the module emits `puback` for each PUBACK, with its packet id. A
+ * transport that knows the packet id a QoS 1 publish used returns it from `publish` (the
+ * simulator's does), and the firmware matches each PUBACK to its input by that id; PUBACKs
+ * need not come in publish order (a cluster failover reorders them, issue 27). Espruino's
+ * module returns nothing: the firmware then keeps one input in flight, so a PUBACK can
+ * only be that one's. See firmware/outbox.ts.
  */
 
 export interface MqttCreateOptions {
@@ -31,7 +32,8 @@ export interface MqttPublishOptions {
 export interface Mqtt {
   connect(): void;
   disconnect(): void;
-  publish(topic: string, message: string, opts: MqttPublishOptions): void;
+  /** Returns the packet id of a QoS 1 publish where the transport knows it. */
+  publish(topic: string, message: string, opts: MqttPublishOptions): number | undefined;
   subscribe(topic: string, opts: { qos: number }): void;
   on(event: "connected" | "disconnected", cb: () => void): void;
   on(event: "publish", cb: (msg: MqttMessage) => void): void;

@@ -4,11 +4,14 @@
  * applies a (seat, boot, seq) once and acknowledges the duplicates, so resending after a
  * reconnect can never apply an input twice.
  *
- * Order is everything here. Inputs are sent strictly in seq order, at most WINDOW in
- * flight, and each PUBACK acknowledges the oldest one in flight: Espruino's MQTT module
- * does not tell which packet id a publish used, and the hub answers one connection's
- * publishes in the order they arrived. After a reconnect everything not yet acknowledged
- * is sent again, from the oldest.
+ * Inputs are sent in seq order, at most WINDOW in flight, and a PUBACK acknowledges the
+ * input whose packet id it names. PUBACKs do not come in order: in a cluster failover seq
+ * N's forward can wait for a dead hub while seq N+1 is journaled and acknowledged by the
+ * new owner (issue 27); counting PUBACKs as "the oldest in flight" then took seq 5's
+ * PUBACK for seq 4's and dropped seq 4 unjournaled. Where the MQTT transport does not say
+ * which packet id a publish used (Espruino's module does not), only one input is in flight
+ * at a time, so a PUBACK can only be that one's. After a reconnect everything not yet
+ * acknowledged is sent again, from the oldest.
  */
 
 export interface OutboxEntry {
@@ -17,6 +20,8 @@ export interface OutboxEntry {
   body: string;
   sent: boolean;
   sentAt: number;
+  /** The packet id of the publish in flight; 0 when not sent or when the transport did not say. */
+  pid: number;
 }
 
 export const WINDOW = 4;
@@ -51,16 +56,17 @@ export class Outbox {
       body: JSON.stringify(msg),
       sent: false,
       sentAt: 0,
+      pid: 0,
     };
     this.items.push(entry);
     return entry;
   }
 
-  /** The next entry to send now, if the window allows. */
-  next(): OutboxEntry | null {
+  /** The next entry to send now, if the window (WINDOW, or 1 without packet ids) allows. */
+  next(window: number): OutboxEntry | null {
     let inFlight = 0;
     for (const e of this.items) {
-      if (!e.sent) return inFlight < WINDOW ? e : null;
+      if (!e.sent) return inFlight < window ? e : null;
       inFlight += 1;
     }
     return null;
@@ -68,21 +74,37 @@ export class Outbox {
 
   /** The oldest entry in flight, for the acknowledgement timeout. */
   oldestInFlight(): OutboxEntry | null {
-    const first = this.items[0];
-    return first && first.sent ? first : null;
+    for (const e of this.items) if (e.sent) return e;
+    return null;
   }
 
-  /** A PUBACK: the oldest entry in flight is done. */
-  ack(): OutboxEntry | null {
-    const first = this.items[0];
-    if (!first || !first.sent) return null;
-    this.items.shift();
-    return first;
+  /**
+   * A PUBACK for packet id `pid`: the entry in flight with that id is done. Without packet
+   * ids (pid 0 on every entry in flight, window 1) it is the one in flight. A PUBACK that
+   * names no entry in flight (one from before a reconnect) acknowledges nothing.
+   */
+  ack(pid: number): OutboxEntry | null {
+    let at = -1;
+    for (let i = 0; i < this.items.length && at < 0; i++) {
+      const e = this.items[i] as OutboxEntry;
+      if (e.sent && e.pid !== 0 && e.pid === pid) at = i;
+    }
+    for (let i = 0; i < this.items.length && at < 0; i++) {
+      const e = this.items[i] as OutboxEntry;
+      if (e.sent && e.pid === 0) at = i;
+    }
+    if (at < 0) return null;
+    const done = this.items[at] as OutboxEntry;
+    this.items.splice(at, 1);
+    return done;
   }
 
   /** After a disconnect nothing is in flight: everything unacknowledged goes again. */
   rewind(): void {
-    for (const e of this.items) e.sent = false;
+    for (const e of this.items) {
+      e.sent = false;
+      e.pid = 0;
+    }
   }
 
   get pending(): number {

@@ -98,13 +98,24 @@ export class NodeMqtt implements Mqtt {
     this.client?.end(true);
   }
 
-  publish(topic: string, message: string, opts: MqttPublishOptions): void {
+  publish(topic: string, message: string, opts: MqttPublishOptions): number | undefined {
     const c = this.client;
-    if (!c?.connected || this.swallow) return;
-    c.publish(topic, message, { qos: opts.qos === 1 ? 1 : 0, retain: opts.retain }, (err, p) => {
-      if (!err && opts.qos > 0 && this.client === c) this.emit("puback", p?.messageId ?? 0);
+    if (!c?.connected) return undefined;
+    const qos = opts.qos === 1 ? 1 : 0;
+    if (this.swallow) {
+      // The publish vanishes on the wire; it still took a packet id, as on a device.
+      return qos === 1 ? 70_000 + this.lostIds++ : undefined; // beyond MQTT's 16 bits: never a real one
+    }
+    // mqtt.js allocates the packet id synchronously unless its store queues the publish.
+    const queued = (c as unknown as { _storeProcessing?: boolean })._storeProcessing === true;
+    c.publish(topic, message, { qos, retain: opts.retain }, (err, p) => {
+      if (!err && qos > 0 && this.client === c) this.emit("puback", p?.messageId ?? 0);
     });
+    return qos === 1 && !queued ? c.getLastMessageId() : undefined;
   }
+
+  /** Packet ids of swallowed publishes (the blackhole hook), never answered. */
+  private lostIds = 0;
 
   subscribe(topic: string, opts: { qos: number }): void {
     this.client?.subscribe(topic, { qos: opts.qos === 1 ? 1 : 0 }, () => undefined);

@@ -48,6 +48,8 @@ export type Receiver = (table: string, msg: Forwarded, from: string) => Promise<
 
 export class Forwarder {
   private readonly waiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
+  /** What each waiting send carried, so it can go again to a table's new owner. */
+  private readonly sent = new Map<string, { table: string; env: Envelope }>();
 
   constructor(
     private readonly mq: Emitter,
@@ -75,7 +77,9 @@ export class Forwarder {
           cb();
           const table = packet.topic.slice(`${PREFIX}/fwd/`.length);
           const env = parse<Envelope>(packet.payload);
-          if (env && env.from !== this.hubId) this.run(table, env, receive);
+          if (!env || env.from === this.hubId) return;
+          if (env.msg.kind === "hello") this.resend(table);
+          this.run(table, env, receive);
         },
         resolve,
       ),
@@ -107,25 +111,57 @@ export class Forwarder {
     else w.reject(new Error(`owner refused: ${answer.error ?? "unknown"}`));
   }
 
+  /**
+   * A hub took the table (its `hello`): what still waits for an answer goes to it now,
+   * instead of waiting out the timeout for a dead owner (issue 27). Same id, so whichever
+   * answer comes first settles it; the owner's dedupe makes the second copy harmless.
+   */
+  private resend(table: string): void {
+    for (const { table: t, env } of this.sent.values()) if (t === table) this.emit(table, env);
+  }
+
+  /**
+   * This hub took the table itself: its own sends still waiting (emitted to a hub that died)
+   * run here, on the table it now steps.
+   */
+  ownerIsHere(table: string, receive: Receiver): void {
+    for (const [id, { table: t, env }] of this.sent) {
+      if (t !== table) continue;
+      const work = receive(table, env.msg, this.hubId);
+      if (!work) continue;
+      work.then(
+        () => this.answered({ id, ok: true }),
+        (err: Error) => this.answered({ id, ok: false, error: err.message }),
+      );
+    }
+  }
+
   /** Sends to the table's owner and resolves once the owner has made it durable. */
   send(table: string, msg: Forwarded): Promise<void> {
     const id = randomUUID();
+    const env: Envelope = { id, from: this.hubId, msg };
     return new Promise((resolve, reject) => {
+      const settled = () => {
+        clearTimeout(timer);
+        this.sent.delete(id);
+      };
       const timer = setTimeout(() => {
         this.waiting.delete(id);
+        this.sent.delete(id);
         reject(new Error(`table ${table}: no owner answered within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
       this.waiting.set(id, {
         resolve: () => {
-          clearTimeout(timer);
+          settled();
           resolve();
         },
         reject: (err) => {
-          clearTimeout(timer);
+          settled();
           reject(err);
         },
       });
-      this.emit(table, { id, from: this.hubId, msg });
+      this.sent.set(id, { table, env });
+      this.emit(table, env);
     });
   }
 
@@ -144,6 +180,7 @@ export class Forwarder {
   stop(): void {
     for (const w of this.waiting.values()) w.reject(new Error("hub stopping"));
     this.waiting.clear();
+    this.sent.clear();
   }
 }
 

@@ -153,6 +153,8 @@ export class Cluster {
     owned.set(id, table);
     router.local = table;
     router.announce();
+    // Inputs this hub forwarded to the dead owner and still waits for go to the table now.
+    this.forwarder.ownerIsHere(id, (_t, msg) => router.receive(msg));
     this.forwarder.tell(id, { kind: "hello" });
     const ms = Math.round(performance.now() - started);
     this.log.info({ event: "table.owned", table: id, lease: lease.value, openMs: ms });

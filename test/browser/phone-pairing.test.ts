@@ -97,7 +97,7 @@ describe("phone pairing", () => {
       const publish = m.publish.bind(m);
       m.publish = (topic, message, opts) => {
         paddleSent.push(message);
-        publish(topic, message, opts);
+        return publish(topic, message, opts);
       };
       // Interleaved sensor edges from both devices.
       for (const down of [true, false, true, false]) {

@@ -118,6 +118,8 @@ export interface Published {
   topic: string;
   body: Record<string, unknown>;
   qos: number;
+  /** The packet id the fake transport gave a QoS 1 publish (0 for QoS 0). */
+  pid: number;
 }
 
 /** Plays the broker: the test decides what the paddle hears. */
@@ -142,6 +144,7 @@ export class FakeMqtt implements Mqtt {
 
   connect(): void {
     this.connects += 1;
+    this.unacked = []; // a new connection: nobody answers the old one's publishes
   }
 
   disconnect(): void {
@@ -149,8 +152,18 @@ export class FakeMqtt implements Mqtt {
     this.emit("disconnected");
   }
 
-  publish(topic: string, message: string, opts: MqttPublishOptions): void {
-    this.published.push({ topic, body: JSON.parse(message), qos: opts.qos });
+  /** Packet ids of QoS 1 publishes not yet acknowledged, oldest first. */
+  unacked: number[] = [];
+  private nextPid = 1;
+
+  /** Returns a packet id for QoS 1, as the simulator's transport does. */
+  publish(topic: string, message: string, opts: MqttPublishOptions): number | undefined {
+    this.published.push({ topic, body: JSON.parse(message), qos: opts.qos, pid: 0 });
+    if (opts.qos !== 1) return undefined;
+    const pid = this.nextPid++;
+    (this.published[this.published.length - 1] as Published).pid = pid;
+    this.unacked.push(pid);
+    return pid;
   }
 
   subscribe(topic: string): void {
@@ -170,8 +183,15 @@ export class FakeMqtt implements Mqtt {
     this.emit("publish", msg);
   }
 
+  /** PUBACKs for the `n` oldest publishes not yet acknowledged (in order). */
   puback(n = 1): void {
-    for (let i = 0; i < n; i++) this.emit("puback", 0);
+    for (let i = 0; i < n; i++) this.emit("puback", this.unacked.shift() ?? 0);
+  }
+
+  /** A PUBACK for one packet id, in whatever order the test chooses. */
+  pubackId(pid: number): void {
+    this.unacked = this.unacked.filter((p) => p !== pid);
+    this.emit("puback", pid);
   }
 
   inputs(): Record<string, unknown>[] {
