@@ -36,6 +36,9 @@ export interface HubFlags {
   audienceDelay: number;
   cluster?: string;
   leaseMs: number;
+  redisPasswordFile?: string;
+  redisCa?: string;
+  redisWaitReplicas?: number;
 }
 
 export function port(value: string): number {
@@ -96,7 +99,20 @@ export function addHubFlags(program: Command): Command {
     )
     .option(
       "--cluster <url>",
-      "one of many hubs on this Redis (redis://HOST:PORT; docs/CLUSTER.md): journals, table leases and MQTT shared",
+      "one of many hubs on this Redis (redis://[USER:PASSWORD@]HOST:PORT, rediss:// for TLS, redis-sentinel://HOST:PORT,HOST:PORT/MASTER; docs/CLUSTER.md): journals, table leases and MQTT shared",
+    )
+    .option(
+      "--redis-password-file <file>",
+      "with --cluster: Redis's password, the file's first line",
+    )
+    .option(
+      "--redis-ca <file>",
+      "with a rediss:// --cluster: PEM of the CA that signed Redis's certificate",
+    )
+    .option(
+      "--redis-wait-replicas <n>",
+      "with --cluster: replicas that must have a journal write before its input is acknowledged (default: 1 with Sentinels, else 0)",
+      integer(0, 16),
     )
     .option(
       "--lease-ms <ms>",
@@ -127,7 +143,17 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       seats: o.seats,
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
-      ...(o.cluster ? { cluster: { url: o.cluster, leaseMs: o.leaseMs } } : {}),
+      ...(o.cluster
+        ? {
+            cluster: {
+              url: o.cluster,
+              leaseMs: o.leaseMs,
+              passwordFile: o.redisPasswordFile,
+              caFile: o.redisCa,
+              waitReplicas: o.redisWaitReplicas,
+            },
+          }
+        : {}),
       ...(o.tls
         ? {
             tls: {

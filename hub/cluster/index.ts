@@ -19,6 +19,7 @@ import { type Emitter, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
 import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis.js";
 import { LeaseLost, redisJournals } from "./redis-journal.js";
+import { openRedisLink, type RedisLink, type RedisLinkOptions } from "./redis-link.js";
 import { TableRouter } from "./router.js";
 import { shareSecrets } from "./secrets.js";
 
@@ -29,8 +30,12 @@ const persistenceRedis = require("aedes-persistence-redis") as (opts: {
   conn: Redis;
 }) => RedisPersistence;
 
-export interface ClusterOptions {
-  url: string;
+export interface ClusterOptions extends RedisLinkOptions {
+  /**
+   * How many replicas must have a journal write before its input is acknowledged (WAIT);
+   * 0: the primary's own fsynced AOF only. Default: 1 through Sentinels, else 0.
+   */
+  waitReplicas?: number | undefined;
   /** How long a table's lease lasts without renewal (ms). */
   leaseMs?: number | undefined;
 }
@@ -53,16 +58,20 @@ export class Cluster {
 
   private constructor(
     readonly redis: Redis,
-    url: string,
+    link: RedisLink,
     private readonly tableIds: readonly string[],
     private readonly log: Logger,
     now: () => number,
     leaseMs: number | undefined,
+    waitReplicas: number,
   ) {
     this.leaseMs = leaseMs ?? DEFAULT_LEASE_MS;
     // Its own two connections, made here so that their dropped commands are handled (HubRedis).
-    const mq = MQEmitterRedis({ pubConn: new HubRedis(url), subConn: new HubRedis(url) });
-    this.persistenceConn = connectRedis(url);
+    const mq = MQEmitterRedis({
+      pubConn: new HubRedis(link.options()),
+      subConn: new HubRedis(link.options()),
+    });
+    this.persistenceConn = connectRedis(link);
     const emitterState = (mq as unknown as { state: import("node:events").EventEmitter }).state;
     reportOutages(emitterState, "emitter", ["pubConnect", "subConnect"], log);
     reportOutages(this.persistenceConn, "persistence", ["ready"], log);
@@ -73,6 +82,7 @@ export class Cluster {
       redis,
       (t) => this.leases.get(t)?.value ?? null,
       (t, err) => this.journalFailed(t, err),
+      waitReplicas,
     );
     for (const id of tableIds) this.routers.set(id, new TableRouter(id, this.forwarder, now));
   }
@@ -84,14 +94,16 @@ export class Cluster {
     log: Logger,
     now: () => number,
   ): Promise<Cluster> {
-    const redis = await openClusterRedis(o.url);
+    const link = await openRedisLink(o);
+    const redis = await openClusterRedis(link);
     const cluster = new Cluster(
       redis,
-      o.url,
+      link,
       tableIds,
       log.child({ part: "cluster" }),
       now,
       o.leaseMs,
+      o.waitReplicas ?? (link.sentinel ? 1 : 0),
     );
     await cluster.forwarder.start((table, msg) => cluster.routers.get(table)?.receive(msg) ?? null);
     return cluster;
