@@ -16,6 +16,7 @@ import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
 import type { Cluster, ClusterOptions } from "./cluster/index.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import type { GameConfig } from "./engine/index.js";
+import { localHealth } from "./health.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -213,6 +214,7 @@ async function startServing(
     log,
     api,
     tls: tlsMaterial ? { cert: tlsMaterial.cert, key: tlsMaterial.key } : undefined,
+    health: () => (cluster ? cluster.health() : localHealth(dataDir)),
   });
   const host = opts.host;
   await listen(tcp, opts.mqttPort ?? 1883, host);

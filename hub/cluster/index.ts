@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import MQEmitterRedis from "mqemitter-redis";
+import { bounded, type Health } from "../health.js";
 import type { JournalBackend } from "../journal-store.js";
 import type { Logger } from "../logger.js";
 import type { Table } from "../table.js";
@@ -200,6 +201,28 @@ export class Cluster {
   /** Makes the data dir's secrets.json the cluster's shared identities (secrets.ts). */
   shareSecrets(dataDir: string, tableIds: readonly string[]): Promise<void> {
     return shareSecrets(this.redis, dataDir, tableIds, this.log);
+  }
+
+  /**
+   * Readiness (`/healthz`): Redis answers a PING, takes a write (so the journal can be
+   * written: a replica, or a primary short of replicas, refuses it), and every lease this
+   * hub holds was renewed within its time. Each check bounded (health.ts).
+   */
+  async health(): Promise<Health> {
+    const [redis, journal] = await Promise.all([
+      bounded("Redis PING", () => this.redis.ping()),
+      bounded("Redis write", () =>
+        this.redis.set(`mafia:health:${this.hubId}`, String(Date.now()), "PX", 10_000),
+      ),
+    ]);
+    const held = [...this.leases.values()];
+    const stale = held.filter((l) => !l.fresh).map((l) => l.table);
+    const leases = {
+      ok: stale.length === 0,
+      held: held.filter((l) => l.fresh).map((l) => l.table),
+      ...(stale.length > 0 ? { error: `not renewed in time: ${stale.join(", ")}` } : {}),
+    };
+    return { ok: redis.ok && journal.ok && leases.ok, checks: { redis, journal, leases } };
   }
 
   /** Whether this hub owns the table now. */
