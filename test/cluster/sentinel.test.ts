@@ -17,7 +17,6 @@ import { comparable, newGame, recordsBySource, referenceRun, replay } from "../f
 import {
   BotClients,
   seatList,
-  srcKey,
   stamped,
   type WireMessage,
   WireTable,
@@ -27,6 +26,7 @@ import { spawnHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 import { mulberry32, nextInputs } from "../helpers/random-game.js";
 import { startSentinelSet } from "../helpers/redis-sentinel.js";
+import { ResilientBot } from "../helpers/resilient-bot.js";
 
 const SEED = 0x5e_971;
 /** The input around which the primary dies: well into the first day. */
@@ -72,59 +72,12 @@ describe("Redis through Sentinels", () => {
         table: "t1",
         seats: 10,
       });
-    let clients = await connect();
-    cleanups.push(() => clients.end());
-
-    const acked = new Set<string>();
-    let resends = 0;
-    /** Sends until a PUBACK comes, on fresh connections after a drop or a silence. */
-    const send = async (msg: WireMessage) => {
-      for (let attempt = 0; ; attempt++) {
-        const client = clients.clientFor(msg);
-        let closed: () => void = () => undefined;
-        const ok = await Promise.race([
-          clients.send(msg).then(
-            () => true,
-            () => false,
-          ),
-          new Promise<boolean>((r) => {
-            closed = () => r(false);
-            client.once("close", closed);
-          }),
-          new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
-        ]);
-        client.off("close", closed);
-        if (ok) return void acked.add(srcKey(msg.src));
-        if (attempt >= 10) throw new Error(`no PUBACK for ${srcKey(msg.src)} in 11 attempts`);
-        resends++;
-        await clients.end();
-        clients = await reconnect();
-      }
-    };
-    /**
-     * Connects anew; an attempt the hub does not answer while Redis fails over (mqtt.js's
-     * connectAsync then neither resolves nor rejects) is given up after 10 s.
-     */
-    const reconnect = async (): Promise<BotClients> => {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        await new Promise((r) => setTimeout(r, 300));
-        const attemptConnect = connect();
-        const got = await Promise.race([
-          attemptConnect.catch(() => null),
-          new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
-        ]);
-        if (got) return got;
-        attemptConnect.then(
-          (late) => late.end(),
-          () => undefined,
-        );
-      }
-      throw new Error("could not connect again in 10 attempts");
-    };
+    const bot = await ResilientBot.open(connect);
+    cleanups.push(() => bot.end());
 
     const wire = new WireTable("t1", SEED);
     const rand = mulberry32(SEED);
-    await send(
+    await bot.send(
       wire.command({
         cmd: "setup",
         ruleset: "sport",
@@ -149,12 +102,12 @@ describe("Redis through Sentinels", () => {
         if (r.ok) ref = r.state;
         if (sent.length === KILL_AT) {
           // This input's append may be in flight as the primary dies.
-          const inFlight = send(msg);
+          const inFlight = bot.send(msg);
           await first.kill();
           killedAt = Date.now();
           await inFlight;
           backAfterMs = Date.now() - killedAt;
-        } else await send(msg);
+        } else await bot.send(msg);
       }
     }
     expect(ref.phase).toBe("ended");
@@ -172,11 +125,11 @@ describe("Redis through Sentinels", () => {
     expect(reference.disagreements).toEqual([]);
     const replayed = replay(contents);
     expect(comparable(replayed)).toEqual(comparable(reference.state));
-    for (const key of acked)
+    for (const key of bot.acked)
       if (reference.accepted.includes(key))
         expect(journaled.has(key), `acknowledged ${key}`).toBe(true);
     process.stderr.write(
-      `sentinel: primary SIGKILLed at input ${KILL_AT}; its input acknowledged ${backAfterMs} ms later; ${resends} re-sends; ${sent.length} inputs\n`,
+      `sentinel: primary SIGKILLed at input ${KILL_AT}; its input acknowledged ${backAfterMs} ms later; ${bot.resends} re-sends; ${sent.length} inputs\n`,
     );
   }, 120_000);
 });
