@@ -11,7 +11,7 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import { resolve } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
+import { DEFAULT_TABLE, isTableId, MAX_SEATS, parseUsername } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
 import type { Cluster, ClusterOptions } from "./cluster/index.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
@@ -183,6 +183,11 @@ async function startServing(
     shared: cluster?.shared,
   });
   const b = broker;
+  // A pairing revoked on another hub: this hub takes the new password and drops the seat.
+  await cluster?.shareRotations(secrets, (username) => {
+    const id = parseUsername(username);
+    if (id?.role === "seat") b.devices.closeSeat(id.table, id.seat);
+  });
   // Replay before listening; the retained views are published into the broker as each opens.
   if (cluster) await cluster.run(makeTable, tables);
   else for (const table of tables.values()) await table.open();

@@ -15,6 +15,7 @@ import MQEmitterRedis from "mqemitter-redis";
 import { bounded, type Health } from "../health.js";
 import type { JournalBackend } from "../journal-store.js";
 import type { Logger } from "../logger.js";
+import type { Secrets } from "../secrets.js";
 import type { Table } from "../table.js";
 import { type Emitter, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
@@ -22,7 +23,7 @@ import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis
 import { LeaseLost, redisJournals } from "./redis-journal.js";
 import { openRedisLink, type RedisLink, type RedisLinkOptions } from "./redis-link.js";
 import { TableRouter } from "./router.js";
-import { shareSecrets } from "./secrets.js";
+import { shareRotations, shareSecrets } from "./secrets.js";
 
 /** aedes-persistence-redis ships no types; Aedes alone calls it. */
 type RedisPersistence = object;
@@ -223,6 +224,12 @@ export class Cluster {
       ...(stale.length > 0 ? { error: `not renewed in time: ${stale.join(", ")}` } : {}),
     };
     return { ok: redis.ok && journal.ok && leases.ok, checks: { redis, journal, leases } };
+  }
+
+  /** Revocations through any hub reach every hub and Redis (secrets.ts). */
+  shareRotations(secrets: Secrets, onAdopted: (username: string) => void): Promise<void> {
+    const mq = this.shared.mq as unknown as Emitter;
+    return shareRotations(this.redis, mq, secrets, this.log, onAdopted);
   }
 
   /** Whether this hub owns the table now. */
