@@ -39,6 +39,7 @@ export interface HubFlags {
   redisPasswordFile?: string;
   redisCa?: string;
   redisWaitReplicas?: number;
+  rebalance: boolean;
 }
 
 export function port(value: string): number {
@@ -121,6 +122,11 @@ export function addHubFlags(program: Command): Command {
       DEFAULT_LEASE_MS,
     )
     .option(
+      "--rebalance",
+      "with --cluster: spread the tables over the live hubs (each takes at most its share) instead of the first hub taking all",
+      false,
+    )
+    .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
       false,
@@ -151,6 +157,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
               passwordFile: o.redisPasswordFile,
               caFile: o.redisCa,
               waitReplicas: o.redisWaitReplicas,
+              rebalance: o.rebalance,
             },
           }
         : {}),

@@ -24,6 +24,7 @@ import { LeaseLost, redisJournals } from "./redis-journal.js";
 import { openRedisLink, type RedisLink, type RedisLinkOptions } from "./redis-link.js";
 import { TableRouter } from "./router.js";
 import { shareRotations, shareSecrets } from "./secrets.js";
+import { fairShare, heartbeat, leave } from "./share.js";
 
 /** aedes-persistence-redis ships no types; Aedes alone calls it. */
 type RedisPersistence = object;
@@ -38,6 +39,8 @@ export interface ClusterOptions extends RedisLinkOptions {
    * 0: the primary's own fsynced AOF only. Default: 1 through Sentinels, else 0.
    */
   waitReplicas?: number | undefined;
+  /** Spread the tables over the live hubs instead of the first hub taking all (share.ts). */
+  rebalance?: boolean | undefined;
   /** How long a table's lease lasts without renewal (ms). */
   leaseMs?: number | undefined;
 }
@@ -66,6 +69,7 @@ export class Cluster {
     now: () => number,
     leaseMs: number | undefined,
     waitReplicas: number,
+    private readonly rebalance: boolean,
   ) {
     this.leaseMs = leaseMs ?? DEFAULT_LEASE_MS;
     // Its own two connections, made here so that their dropped commands are handled (HubRedis).
@@ -106,6 +110,7 @@ export class Cluster {
       now,
       o.leaseMs,
       o.waitReplicas ?? (link.sentinel ? 1 : 0),
+      o.rebalance ?? false,
     );
     await cluster.forwarder.start((table, msg) => cluster.routers.get(table)?.receive(msg) ?? null);
     return cluster;
@@ -119,9 +124,19 @@ export class Cluster {
     this.owned = owned;
     const attempt = () => {
       this.round = this.round.then(async () => {
+        let share = this.tableIds.length;
+        if (this.rebalance) {
+          try {
+            const live = await heartbeat(this.redis, this.hubId, this.leaseMs * 2);
+            share = fairShare(this.tableIds.length, live);
+          } catch {
+            return; // Redis unreachable: the next round retries
+          }
+        }
         for (const id of this.tableIds) {
           if (this.stopped) return;
           if (this.leases.has(id)) continue;
+          if (this.leases.size >= share) break;
           try {
             await this.take(id, makeTable, owned);
           } catch (err) {
@@ -134,6 +149,7 @@ export class Cluster {
             return;
           }
         }
+        if (this.leases.size > share && !this.stopped) await this.handOver(owned);
       });
       return this.round;
     };
@@ -170,6 +186,29 @@ export class Cluster {
     this.forwarder.tell(id, { kind: "hello" });
     const ms = Math.round(performance.now() - started);
     this.log.info({ event: "table.owned", table: id, lease: lease.value, openMs: ms });
+  }
+
+  /**
+   * Gives one table to another hub (this one holds more than its share): new inputs are
+   * forwarded from now on (to nobody until the other hub takes it: the client re-sends),
+   * the queued ones reach Redis, then the lease is released; another hub takes the table
+   * on its next round and replays it from Redis. The last table in `--table` order goes.
+   */
+  private async handOver(owned: Map<string, Table>): Promise<void> {
+    const id = [...this.tableIds].reverse().find((t) => this.leases.has(t));
+    const lease = id === undefined ? undefined : this.leases.get(id);
+    const router = id === undefined ? undefined : this.routers.get(id);
+    if (id === undefined || !lease || !router) return;
+    const table = router.local;
+    router.local = null;
+    owned.delete(id);
+    if (table) {
+      await table.idle();
+      await table.close().catch(() => undefined);
+    }
+    this.leases.delete(id);
+    await lease.release();
+    this.log.info({ event: "table.handed_over", table: id }, "over our share: released");
   }
 
   /** The lease is gone: stop stepping the table at once; its queued appends are fenced. */
@@ -248,6 +287,7 @@ export class Cluster {
   async stop(): Promise<void> {
     await this.stopTaking();
     this.forwarder.stop();
+    if (this.rebalance) await leave(this.redis, this.hubId);
     for (const lease of this.leases.values()) await lease.release();
     this.leases.clear();
     // Aedes's persistence may still send a command for a client that just left: let it run,
