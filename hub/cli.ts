@@ -37,6 +37,10 @@ export interface HubFlags {
   cluster?: string;
   leaseMs: number;
   publicUrl?: string;
+  redisPasswordFile?: string;
+  redisCa?: string;
+  redisWaitReplicas?: number;
+  rebalance: boolean;
 }
 
 export function port(value: string): number {
@@ -97,7 +101,20 @@ export function addHubFlags(program: Command): Command {
     )
     .option(
       "--cluster <url>",
-      "one of many hubs on this Redis (redis://HOST:PORT; docs/CLUSTER.md): journals, table leases and MQTT shared",
+      "one of many hubs on this Redis (redis://[USER:PASSWORD@]HOST:PORT, rediss:// for TLS, redis-sentinel://HOST:PORT,HOST:PORT/MASTER; docs/CLUSTER.md): journals, table leases and MQTT shared",
+    )
+    .option(
+      "--redis-password-file <file>",
+      "with --cluster: Redis's password, the file's first line",
+    )
+    .option(
+      "--redis-ca <file>",
+      "with a rediss:// --cluster: PEM of the CA that signed Redis's certificate",
+    )
+    .option(
+      "--redis-wait-replicas <n>",
+      "with --cluster: replicas that must have a journal write before its input is acknowledged (default: 1 with Sentinels, else 0)",
+      integer(0, 16),
     )
     .option(
       "--lease-ms <ms>",
@@ -108,6 +125,11 @@ export function addHubFlags(program: Command): Command {
     .option(
       "--public-url <url>",
       "the address people reach the hub by, behind a proxy or a DNS name (https://mafia.club): its pages may use MQTT over WebSocket",
+    )
+    .option(
+      "--rebalance",
+      "with --cluster: spread the tables over the live hubs (each takes at most its share) instead of the first hub taking all",
+      false,
     )
     .option(
       "--print-pairing",
@@ -133,7 +155,18 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
-      ...(o.cluster ? { cluster: { url: o.cluster, leaseMs: o.leaseMs } } : {}),
+      ...(o.cluster
+        ? {
+            cluster: {
+              url: o.cluster,
+              leaseMs: o.leaseMs,
+              passwordFile: o.redisPasswordFile,
+              caFile: o.redisCa,
+              waitReplicas: o.redisWaitReplicas,
+              rebalance: o.rebalance,
+            },
+          }
+        : {}),
       ...(o.tls
         ? {
             tls: {

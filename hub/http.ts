@@ -11,6 +11,7 @@ import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { createWebSocketStream, WebSocketServer } from "ws";
 import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
 import type { HubBroker } from "./broker.js";
+import type { Health } from "./health.js";
 import type { Logger } from "./logger.js";
 import type { ApiHandler } from "./pairing-http.js";
 import { type OriginVerdict, setSecurityHeaders } from "./web-security.js";
@@ -46,14 +47,17 @@ export function createHttpServer(opts: {
   tls?: { cert: string; key: string } | undefined;
   /** Which page origins may open `/mqtt` (web-security.ts); omitted: any. */
   origins?: (req: IncomingMessage) => OriginVerdict;
+  /** What `/healthz` reports (health.ts); without it, always ready. */
+  health?: () => Promise<Health>;
 }): Server | HttpsServer {
   const { broker, log, api } = opts;
+  const health = opts.health ?? (async (): Promise<Health> => ({ ok: true, checks: {} }));
   const root = resolve(opts.staticDir);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res);
     const handled = api ? api(req, res) : Promise.resolve(false);
     handled
-      .then((done) => (done ? undefined : serve(root, req, res)))
+      .then((done) => (done ? undefined : serve(root, req, res, health)))
       .catch((err: Error) => {
         log.error({ event: "http.error", url: req.url, err: err.message });
         if (!res.headersSent) res.writeHead(500).end();
@@ -92,7 +96,12 @@ export function createHttpServer(opts: {
   return server;
 }
 
-async function serve(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  health: () => Promise<Health>,
+): Promise<void> {
   // Always a path on this hub: `//other.host/x` is a path here, not another host.
   const url = new URL(`http://hub${req.url?.startsWith("/") ? req.url : "/"}`);
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -100,8 +109,13 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
     return;
   }
   if (url.pathname === "/healthz") {
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-    res.end(JSON.stringify({ ok: true }));
+    // 200 ready, 503 not: what a load balancer's health check acts on.
+    const h = await health();
+    res.writeHead(h.ok ? 200 : 503, {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+    });
+    res.end(req.method === "HEAD" ? undefined : JSON.stringify(h));
     return;
   }
   let rel: string;

@@ -38,8 +38,15 @@ async function writeSecrets(path: string, passwords: Map<string, string>): Promi
   await rename(tmp, path);
 }
 
+/**
+ * Where a cluster keeps every hub's identities (hub/cluster/secrets.ts): a new password is
+ * stored there, and every hub told, before the hub that made it uses it.
+ */
+export type SharedRotation = (username: string, password: string) => Promise<void>;
+
 export class Secrets {
   private writing: Promise<unknown> = Promise.resolve();
+  private shared: SharedRotation | null = null;
 
   private constructor(
     readonly path: string,
@@ -102,10 +109,35 @@ export class Secrets {
     const run = this.writing.then(async () => {
       const next = new Map(this.passwords);
       const password = newPassword();
+      // In a cluster, Redis first: a revocation that only reached this hub's file would be
+      // undone at its next start, and other hubs would still take the old password.
+      if (this.shared) await this.shared(username, password);
       next.set(username, password);
       await writeSecrets(this.path, next);
       this.passwords.set(username, password);
       return password;
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** In a cluster: rotations go through the shared store first (see SharedRotation). */
+  shareRotations(shared: SharedRotation): void {
+    this.shared = shared;
+  }
+
+  /**
+   * Takes a password another hub set (a pairing revoked there): on disk, then in use.
+   * Serialised with rotate(); false when it was known already.
+   */
+  adopt(username: string, password: string): Promise<boolean> {
+    const run = this.writing.then(async () => {
+      if (this.passwords.get(username) === password) return false;
+      const next = new Map(this.passwords);
+      next.set(username, password);
+      await writeSecrets(this.path, next);
+      this.passwords.set(username, password);
+      return true;
     });
     this.writing = run.catch(() => undefined);
     return run;

@@ -11,11 +11,12 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import { resolve } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_TABLE, isTableId, MAX_SEATS } from "../protocol/index.js";
+import { DEFAULT_TABLE, isTableId, MAX_SEATS, parseUsername } from "../protocol/index.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
 import type { Cluster, ClusterOptions } from "./cluster/index.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import type { GameConfig } from "./engine/index.js";
+import { localHealth } from "./health.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -197,6 +198,11 @@ async function startServing(
     shared: cluster?.shared,
   });
   const b = broker;
+  // A pairing revoked on another hub: this hub takes the new password and drops the seat.
+  await cluster?.shareRotations(secrets, (username) => {
+    const id = parseUsername(username);
+    if (id?.role === "seat") b.devices.closeSeat(id.table, id.seat);
+  });
   // Replay before listening; the retained views are published into the broker as each opens.
   if (cluster) await cluster.run(makeTable, tables);
   else for (const table of tables.values()) await table.open();
@@ -235,6 +241,7 @@ async function startServing(
       tls: tlsMaterial !== null,
       publicUrl,
     }),
+    health: () => (cluster ? cluster.health() : localHealth(dataDir)),
   });
   const host = opts.host;
   await listen(tcp, opts.mqttPort ?? 1883, host);

@@ -12,15 +12,19 @@ import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import MQEmitterRedis from "mqemitter-redis";
+import { bounded, type Health } from "../health.js";
 import type { JournalBackend } from "../journal-store.js";
 import type { Logger } from "../logger.js";
+import type { Secrets } from "../secrets.js";
 import type { Table } from "../table.js";
 import { type Emitter, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
 import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis.js";
 import { LeaseLost, redisJournals } from "./redis-journal.js";
+import { openRedisLink, type RedisLink, type RedisLinkOptions } from "./redis-link.js";
 import { TableRouter } from "./router.js";
-import { shareSecrets } from "./secrets.js";
+import { shareRotations, shareSecrets } from "./secrets.js";
+import { fairShare, heartbeat, leave } from "./share.js";
 
 /** aedes-persistence-redis ships no types; Aedes alone calls it. */
 type RedisPersistence = object;
@@ -29,8 +33,14 @@ const persistenceRedis = require("aedes-persistence-redis") as (opts: {
   conn: Redis;
 }) => RedisPersistence;
 
-export interface ClusterOptions {
-  url: string;
+export interface ClusterOptions extends RedisLinkOptions {
+  /**
+   * How many replicas must have a journal write before its input is acknowledged (WAIT);
+   * 0: the primary's own fsynced AOF only. Default: 1 through Sentinels, else 0.
+   */
+  waitReplicas?: number | undefined;
+  /** Spread the tables over the live hubs instead of the first hub taking all (share.ts). */
+  rebalance?: boolean | undefined;
   /** How long a table's lease lasts without renewal (ms). */
   leaseMs?: number | undefined;
 }
@@ -53,16 +63,21 @@ export class Cluster {
 
   private constructor(
     readonly redis: Redis,
-    url: string,
+    link: RedisLink,
     private readonly tableIds: readonly string[],
     private readonly log: Logger,
     now: () => number,
     leaseMs: number | undefined,
+    waitReplicas: number,
+    private readonly rebalance: boolean,
   ) {
     this.leaseMs = leaseMs ?? DEFAULT_LEASE_MS;
     // Its own two connections, made here so that their dropped commands are handled (HubRedis).
-    const mq = MQEmitterRedis({ pubConn: new HubRedis(url), subConn: new HubRedis(url) });
-    this.persistenceConn = connectRedis(url);
+    const mq = MQEmitterRedis({
+      pubConn: new HubRedis(link.options()),
+      subConn: new HubRedis(link.options()),
+    });
+    this.persistenceConn = connectRedis(link);
     const emitterState = (mq as unknown as { state: import("node:events").EventEmitter }).state;
     reportOutages(emitterState, "emitter", ["pubConnect", "subConnect"], log);
     reportOutages(this.persistenceConn, "persistence", ["ready"], log);
@@ -73,6 +88,7 @@ export class Cluster {
       redis,
       (t) => this.leases.get(t)?.value ?? null,
       (t, err) => this.journalFailed(t, err),
+      waitReplicas,
     );
     for (const id of tableIds) this.routers.set(id, new TableRouter(id, this.forwarder, now));
   }
@@ -84,14 +100,17 @@ export class Cluster {
     log: Logger,
     now: () => number,
   ): Promise<Cluster> {
-    const redis = await openClusterRedis(o.url);
+    const link = await openRedisLink(o);
+    const redis = await openClusterRedis(link);
     const cluster = new Cluster(
       redis,
-      o.url,
+      link,
       tableIds,
       log.child({ part: "cluster" }),
       now,
       o.leaseMs,
+      o.waitReplicas ?? (link.sentinel ? 1 : 0),
+      o.rebalance ?? false,
     );
     await cluster.forwarder.start((table, msg) => cluster.routers.get(table)?.receive(msg) ?? null);
     return cluster;
@@ -105,9 +124,19 @@ export class Cluster {
     this.owned = owned;
     const attempt = () => {
       this.round = this.round.then(async () => {
+        let share = this.tableIds.length;
+        if (this.rebalance) {
+          try {
+            const live = await heartbeat(this.redis, this.hubId, this.leaseMs * 2);
+            share = fairShare(this.tableIds.length, live);
+          } catch {
+            return; // Redis unreachable: the next round retries
+          }
+        }
         for (const id of this.tableIds) {
           if (this.stopped) return;
           if (this.leases.has(id)) continue;
+          if (this.leases.size >= share) break;
           try {
             await this.take(id, makeTable, owned);
           } catch (err) {
@@ -120,6 +149,7 @@ export class Cluster {
             return;
           }
         }
+        if (this.leases.size > share && !this.stopped) await this.handOver(owned);
       });
       return this.round;
     };
@@ -160,6 +190,29 @@ export class Cluster {
     this.log.info({ event: "table.owned", table: id, lease: lease.value, openMs: ms });
   }
 
+  /**
+   * Gives one table to another hub (this one holds more than its share): new inputs are
+   * forwarded from now on (to nobody until the other hub takes it: the client re-sends),
+   * the queued ones reach Redis, then the lease is released; another hub takes the table
+   * on its next round and replays it from Redis. The last table in `--table` order goes.
+   */
+  private async handOver(owned: Map<string, Table>): Promise<void> {
+    const id = [...this.tableIds].reverse().find((t) => this.leases.has(t));
+    const lease = id === undefined ? undefined : this.leases.get(id);
+    const router = id === undefined ? undefined : this.routers.get(id);
+    if (id === undefined || !lease || !router) return;
+    const table = router.local;
+    router.local = null;
+    owned.delete(id);
+    if (table) {
+      await table.idle();
+      await table.close().catch(() => undefined);
+    }
+    this.leases.delete(id);
+    await lease.release();
+    this.log.info({ event: "table.handed_over", table: id }, "over our share: released");
+  }
+
   /** The lease is gone: stop stepping the table at once; its queued appends are fenced. */
   private lost(id: string, owned: Map<string, Table>, why: string): void {
     const router = this.routers.get(id);
@@ -192,6 +245,34 @@ export class Cluster {
     return shareSecrets(this.redis, dataDir, tableIds, this.log);
   }
 
+  /**
+   * Readiness (`/healthz`): Redis answers a PING, takes a write (so the journal can be
+   * written: a replica, or a primary short of replicas, refuses it), and every lease this
+   * hub holds was renewed within its time. Each check bounded (health.ts).
+   */
+  async health(): Promise<Health> {
+    const [redis, journal] = await Promise.all([
+      bounded("Redis PING", () => this.redis.ping()),
+      bounded("Redis write", () =>
+        this.redis.set(`mafia:health:${this.hubId}`, String(Date.now()), "PX", 10_000),
+      ),
+    ]);
+    const held = [...this.leases.values()];
+    const stale = held.filter((l) => !l.fresh).map((l) => l.table);
+    const leases = {
+      ok: stale.length === 0,
+      held: held.filter((l) => l.fresh).map((l) => l.table),
+      ...(stale.length > 0 ? { error: `not renewed in time: ${stale.join(", ")}` } : {}),
+    };
+    return { ok: redis.ok && journal.ok && leases.ok, checks: { redis, journal, leases } };
+  }
+
+  /** Revocations through any hub reach every hub and Redis (secrets.ts). */
+  shareRotations(secrets: Secrets, onAdopted: (username: string) => void): Promise<void> {
+    const mq = this.shared.mq as unknown as Emitter;
+    return shareRotations(this.redis, mq, secrets, this.log, onAdopted);
+  }
+
   /** Whether this hub owns the table now. */
   owns(id: string): boolean {
     return this.routers.get(id)?.local != null;
@@ -208,6 +289,7 @@ export class Cluster {
   async stop(): Promise<void> {
     await this.stopTaking();
     this.forwarder.stop();
+    if (this.rebalance) await leave(this.redis, this.hubId);
     for (const lease of this.leases.values()) await lease.release();
     this.leases.clear();
     // Aedes's persistence may still send a command for a client that just left: let it run,

@@ -54,6 +54,11 @@ export class TableLease {
     return this.held;
   }
 
+  /** Whether the lease is held and its last renewal is still within its time. */
+  get fresh(): boolean {
+    return this.held !== null && performance.now() < this.expires;
+  }
+
   /** The fencing token of the held lease. */
   get token(): number | null {
     return this.held === null ? null : Number(this.held.slice(this.held.lastIndexOf(":") + 1));

@@ -78,6 +78,7 @@ class RedisGame implements JournalWriter {
     private hash: string,
     private readonly fence: Fence,
     private readonly onFailed: OnFailed,
+    private readonly replicas: number,
   ) {}
 
   async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
@@ -95,9 +96,11 @@ class RedisGame implements JournalWriter {
     if (src) record.src = src;
     const { line, h } = chainLine(this.hash, JSON.stringify(record));
     const keys = [tableKey(this.table, "lease"), this.path];
-    const written = run(this.table, () =>
+    const appended = run(this.table, () =>
       this.redis.eval(APPEND, 2, ...keys, lease, this.nextN, line, tokenOf(lease)),
-    ).then(
+    );
+    // Sent right behind the append on the same connection, so it waits for that write.
+    const written = replicated(this.redis, this.replicas, appended).then(
       () => undefined,
       (err: Error) => {
         if (!this.failed) {
@@ -126,6 +129,27 @@ class RedisGame implements JournalWriter {
   }
 }
 
+/** How long an append waits for its replicas before it counts as failed (ms). */
+export const WAIT_REPLICAS_MS = 1_000;
+
+/**
+ * With `replicas` > 0, a write counts as done only once that many replicas have it (WAIT,
+ * sent right after the write on the same connection): a Sentinel failover then promotes a
+ * replica that holds every acknowledged record. Fewer in time is a failed write.
+ */
+function replicated(redis: Redis, replicas: number, written: Promise<unknown>): Promise<unknown> {
+  if (replicas <= 0) return written;
+  const waited = redis.call("WAIT", replicas, WAIT_REPLICAS_MS) as Promise<number>;
+  waited.catch(() => undefined); // the write's own error is the one reported
+  return written.then(async () => {
+    const got = await waited;
+    if (got < replicas)
+      throw new Error(
+        `only ${got} of ${replicas} replicas had the write within ${WAIT_REPLICAS_MS} ms`,
+      );
+  });
+}
+
 /** Runs a script; a fencing refusal becomes LeaseLost, anything else stays an error. */
 async function run<T>(table: string, script: () => Promise<T>): Promise<T> {
   try {
@@ -145,6 +169,7 @@ export function redisJournals(
   redis: Redis,
   fence: Fence,
   onFailed: OnFailed = () => undefined,
+  replicas = 0,
 ): JournalBackend {
   return (table) => ({
     async newest(): Promise<StoredGame | null> {
@@ -164,7 +189,7 @@ export function redisJournals(
         path,
         contents,
         reopen: async () =>
-          new RedisGame(redis, table, path, next, contents.end.h, fence, onFailed),
+          new RedisGame(redis, table, path, next, contents.end.h, fence, onFailed, replicas),
       };
     },
 
@@ -175,10 +200,11 @@ export function redisJournals(
       const path = gameKey(table, current + 1);
       const keys = [tableKey(table, "lease"), tableKey(table, "current"), path];
       const { line, h } = chainLine(CHAIN_START, JSON.stringify(header));
-      await run(table, () =>
+      const created = run(table, () =>
         redis.eval(CREATE, 3, ...keys, lease, current, line, tokenOf(lease), current + 1),
       );
-      return new RedisGame(redis, table, path, 1, h, fence, onFailed);
+      await replicated(redis, replicas, created);
+      return new RedisGame(redis, table, path, 1, h, fence, onFailed, replicas);
     },
   });
 }

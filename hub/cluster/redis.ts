@@ -9,6 +9,7 @@
 import type { EventEmitter } from "node:events";
 import { type Command, Redis } from "ioredis";
 import type { Logger } from "../logger.js";
+import type { RedisLink } from "./redis-link.js";
 
 /**
  * An ioredis connection on which a failed command never becomes an unhandled rejection.
@@ -31,18 +32,21 @@ export class HubRedis extends Redis {
 /** How long one command may take before the hub treats Redis as gone (ms). */
 export const REDIS_COMMAND_TIMEOUT = 5_000;
 
-export function connectRedis(url: string): Redis {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "redis:")
-    throw new Error(`--cluster ${url}: use redis://HOST:PORT (plain TCP)`);
-  return new HubRedis(url, {
-    lazyConnect: true,
-    // A command that cannot reach Redis fails instead of waiting: its input is then not
-    // acknowledged, and the paddle re-sends it.
-    maxRetriesPerRequest: 2,
-    commandTimeout: REDIS_COMMAND_TIMEOUT,
-    enableOfflineQueue: true,
-  });
+/**
+ * A connection for the journal, the leases or the persistence, over the hub's one link
+ * (redis-link.ts: address or Sentinels, password, TLS), connected by its first command.
+ */
+export function connectRedis(link: RedisLink): Redis {
+  return new HubRedis(
+    link.options({
+      lazyConnect: true,
+      // A command that cannot reach Redis fails instead of waiting: its input is then not
+      // acknowledged, and the paddle re-sends it.
+      maxRetriesPerRequest: 2,
+      commandTimeout: REDIS_COMMAND_TIMEOUT,
+      enableOfflineQueue: true,
+    }),
+  );
 }
 
 /** What the kit requires of Redis, as `CONFIG GET` names and values. */
@@ -53,10 +57,12 @@ export const REQUIRED_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /** Connects and checks the settings; throws with every setting that must change. */
-export async function openClusterRedis(url: string): Promise<Redis> {
-  const redis = connectRedis(url);
+export async function openClusterRedis(link: RedisLink): Promise<Redis> {
+  const redis = connectRedis(link);
   try {
-    await redis.connect();
+    await redis.connect().catch((err: Error) => {
+      throw new Error(`${link.shown}: ${err.message}`);
+    });
     const wrong: string[] = [];
     for (const [name, want] of Object.entries(REQUIRED_SETTINGS)) {
       let got: string | undefined;
@@ -65,14 +71,14 @@ export async function openClusterRedis(url: string): Promise<Redis> {
         got = pair[1];
       } catch (err) {
         throw new Error(
-          `${url}: cannot read CONFIG ${name} (${(err as Error).message}); the hub must check that Redis runs with ${describeRequired()}`,
+          `${link.shown}: cannot read CONFIG ${name} (${(err as Error).message}); the hub must check that Redis runs with ${describeRequired()}`,
         );
       }
       if (got !== want) wrong.push(`${name} is ${got ?? "unset"}, needs ${want}`);
     }
     if (wrong.length > 0)
       throw new Error(
-        `${url}: Redis is not durable enough for the journal: ${wrong.join("; ")} (docs/CLUSTER.md)`,
+        `${link.shown}: Redis is not durable enough for the journal: ${wrong.join("; ")} (docs/CLUSTER.md)`,
       );
     return redis;
   } catch (err) {

@@ -71,7 +71,7 @@ describe("hub command line", () => {
       expect(Object.keys(secrets)).toContain("seat/t2/20");
       const c = await connectAs(hub.mqttPort, "display/t2", secrets["display/t2"]);
       const health = await fetch(`http://127.0.0.1:${hub.httpPort}/healthz`);
-      expect(await health.json()).toEqual({ ok: true });
+      expect(await health.json()).toMatchObject({ ok: true });
       await endAll(c);
       hub.proc.kill(signal);
       const exit = await hub.exited;

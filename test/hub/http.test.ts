@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 describe("HTTP", () => {
-  it("/healthz answers {ok:true}", async () => {
+  it("/healthz answers 200 and ok, with the journal's data dir writable", async () => {
     const r = await fetch(`${base}/healthz`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ ok: true });
+    expect(await r.json()).toEqual({ ok: true, checks: { journal: { ok: true } } });
   });
 
   it("serves the built display at /", async () => {

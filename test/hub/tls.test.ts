@@ -100,7 +100,7 @@ describe("TLS listeners", () => {
         res.on("end", () => resolve(body));
       }).on("error", reject);
     });
-    expect(JSON.parse(health)).toEqual({ ok: true });
+    expect(JSON.parse(health)).toMatchObject({ ok: true });
     const client = await mqtt.connectAsync(`wss://127.0.0.1:${hub.httpPort}/mqtt`, {
       ...display(hub),
       ca,

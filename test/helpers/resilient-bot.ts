@@ -1,0 +1,71 @@
+/**
+ * A table's bot clients that outlive a fault: each input is sent until a PUBACK comes,
+ * on fresh connections after a drop or a silence, as a paddle re-sends what had no
+ * PUBACK. Which inputs were acknowledged is kept for the oracle.
+ */
+import { type BotClients, srcKey, type WireMessage } from "./bot-wire.js";
+
+export class ResilientBot {
+  /** Sources whose PUBACK arrived. */
+  readonly acked = new Set<string>();
+  resends = 0;
+
+  private constructor(
+    private clients: BotClients,
+    private readonly connect: () => Promise<BotClients>,
+  ) {}
+
+  static async open(connect: () => Promise<BotClients>): Promise<ResilientBot> {
+    return new ResilientBot(await connect(), connect);
+  }
+
+  async send(msg: WireMessage, attempts = 11): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const client = this.clients.clientFor(msg);
+      let closed: () => void = () => undefined;
+      const ok = await Promise.race([
+        this.clients.send(msg).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((r) => {
+          closed = () => r(false);
+          client.once("close", closed);
+        }),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      client.off("close", closed);
+      if (ok) return void this.acked.add(srcKey(msg.src));
+      if (attempt >= attempts)
+        throw new Error(`no PUBACK for ${srcKey(msg.src)} in ${attempts} attempts`);
+      this.resends++;
+      await this.clients.end();
+      this.clients = await this.reconnect();
+    }
+  }
+
+  /**
+   * Connects anew; an attempt nobody answers (mqtt.js's connectAsync then neither
+   * resolves nor rejects) is given up after 10 s.
+   */
+  private async reconnect(): Promise<BotClients> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const attemptConnect = this.connect();
+      const got = await Promise.race([
+        attemptConnect.catch(() => null),
+        new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
+      ]);
+      if (got) return got;
+      attemptConnect.then(
+        (late) => late.end(),
+        () => undefined,
+      );
+    }
+    throw new Error("could not connect again in 10 attempts");
+  }
+
+  end(): Promise<void> {
+    return this.clients.end();
+  }
+}
