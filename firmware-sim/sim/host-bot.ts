@@ -4,6 +4,11 @@
  * `next` as soon as the host view shows that everything the step needs is in (the shot,
  * the check) and every seat the step does not wake is blindfolded. Day steps run on their timers and
  * the speakers' "thank you". A game that is in progress when it connects is ended first.
+ *
+ * A bot table has no person at the host's console, so the bot also resumes its game when
+ * it finds it paused: a hub that comes back after its deadline passed (a SIGTERM and a
+ * restart, a crash) or a cluster hub that takes the table over holds the game paused for
+ * the host to resume (hub/table.ts holdIfOverdue), and nobody else would.
  */
 import type { MqttClient } from "mqtt";
 import {
@@ -65,6 +70,7 @@ interface HostViewLike {
   speaker: number | null;
   counting: number | null;
   seats: HostSeat[];
+  public?: { paused?: boolean } | null;
   flow: { night?: { shots: Record<string, number[]>; checked: number[] } | null };
 }
 
@@ -88,6 +94,8 @@ export class HostBot {
   private stepSeenAt = new Map<string, number>();
   private settleTimer: NodeJS.Timeout | null = null;
   private last: HostViewLike | null = null;
+  /** A resume sent for the current pause and not yet answered (or refused). */
+  private resuming: string | null = null;
 
   constructor(private readonly o: HostBotOptions) {}
 
@@ -130,6 +138,8 @@ export class HostBot {
   private onReply(reply: { id: string; ok: boolean; error?: string }): void {
     if (!reply.id.startsWith("hostbot-")) return;
     if (!reply.ok) this.o.log?.(`host: command ${reply.id} refused: ${reply.error}`);
+    // Refused (e.g. the pause ended meanwhile) or done: the next paused view may try again.
+    if (reply.id === this.resuming) this.resuming = null;
     if (this.stage === "setting-up" && reply.ok) {
       this.stage = "ready";
       if (this.last) this.onView(this.last);
@@ -165,7 +175,14 @@ export class HostBot {
       return;
     }
     if (this.stage === "starting" && v.phase === "night") this.stage = "running";
-    if (this.stage === "running") this.considerNext(v);
+    if (this.stage !== "running") return;
+    if (v.public?.paused) {
+      if (this.resuming) return;
+      this.o.log?.("host: the game is paused (held by the hub); resuming it");
+      this.resuming = this.command("resume");
+      return;
+    }
+    this.considerNext(v);
   }
 
   /**
