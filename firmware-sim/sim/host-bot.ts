@@ -81,6 +81,8 @@ export interface HostBotOptions {
   seats: number;
   ruleset?: string;
   options?: Record<string, unknown>;
+  /** Games to play one after the other on the same table (default 1). */
+  games?: number;
   /** Pause after a night step begins before `next`, so paddles see it. */
   settleMs?: number;
   log?: (line: string) => void;
@@ -89,13 +91,14 @@ export interface HostBotOptions {
 export class HostBot {
   private client: MqttClient | null = null;
   private n = 0;
-  private stage: "waiting" | "setting-up" | "ready" | "starting" | "running" = "waiting";
+  private stage: "waiting" | "setting-up" | "ready" | "starting" | "running" | "done" = "waiting";
   private nextSentFor = "";
   private stepSeenAt = new Map<string, number>();
   private settleTimer: NodeJS.Timeout | null = null;
   private last: HostViewLike | null = null;
   /** A resume sent for the current pause and not yet answered (or refused). */
   private resuming: string | null = null;
+  private played = 0;
 
   constructor(private readonly o: HostBotOptions) {}
 
@@ -176,6 +179,17 @@ export class HostBot {
     }
     if (this.stage === "starting" && v.phase === "night") this.stage = "running";
     if (this.stage !== "running") return;
+    if (v.phase === "ended") {
+      this.played += 1;
+      // Another game: set the table up again, as at the start.
+      if (this.played < (this.o.games ?? 1)) {
+        this.stage = "waiting";
+        this.nextSentFor = "";
+        this.stepSeenAt.clear();
+        this.onView(v);
+      } else this.stage = "done";
+      return;
+    }
     if (v.public?.paused) {
       if (this.resuming) return;
       this.o.log?.("host: the game is paused (held by the hub); resuming it");
