@@ -4,6 +4,11 @@
  * `next` as soon as the host view shows that everything the step needs is in (the shot,
  * the check) and every seat the step does not wake is blindfolded. Day steps run on their timers and
  * the speakers' "thank you". A game that is in progress when it connects is ended first.
+ *
+ * A bot table has no person at the host's console, so the bot also resumes its game when
+ * it finds it paused: a hub that comes back after its deadline passed (a SIGTERM and a
+ * restart, a crash) or a cluster hub that takes the table over holds the game paused for
+ * the host to resume (hub/table.ts holdIfOverdue), and nobody else would.
  */
 import type { MqttClient } from "mqtt";
 import {
@@ -65,6 +70,7 @@ interface HostViewLike {
   speaker: number | null;
   counting: number | null;
   seats: HostSeat[];
+  public?: { paused?: boolean } | null;
   flow: { night?: { shots: Record<string, number[]>; checked: number[] } | null };
 }
 
@@ -75,6 +81,8 @@ export interface HostBotOptions {
   seats: number;
   ruleset?: string;
   options?: Record<string, unknown>;
+  /** Games to play one after the other on the same table (default 1). */
+  games?: number;
   /** Pause after a night step begins before `next`, so paddles see it. */
   settleMs?: number;
   log?: (line: string) => void;
@@ -83,11 +91,14 @@ export interface HostBotOptions {
 export class HostBot {
   private client: MqttClient | null = null;
   private n = 0;
-  private stage: "waiting" | "setting-up" | "ready" | "starting" | "running" = "waiting";
+  private stage: "waiting" | "setting-up" | "ready" | "starting" | "running" | "done" = "waiting";
   private nextSentFor = "";
   private stepSeenAt = new Map<string, number>();
   private settleTimer: NodeJS.Timeout | null = null;
   private last: HostViewLike | null = null;
+  /** A resume sent for the current pause and not yet answered (or refused). */
+  private resuming: string | null = null;
+  private played = 0;
 
   constructor(private readonly o: HostBotOptions) {}
 
@@ -130,6 +141,8 @@ export class HostBot {
   private onReply(reply: { id: string; ok: boolean; error?: string }): void {
     if (!reply.id.startsWith("hostbot-")) return;
     if (!reply.ok) this.o.log?.(`host: command ${reply.id} refused: ${reply.error}`);
+    // Refused (e.g. the pause ended meanwhile) or done: the next paused view may try again.
+    if (reply.id === this.resuming) this.resuming = null;
     if (this.stage === "setting-up" && reply.ok) {
       this.stage = "ready";
       if (this.last) this.onView(this.last);
@@ -165,7 +178,25 @@ export class HostBot {
       return;
     }
     if (this.stage === "starting" && v.phase === "night") this.stage = "running";
-    if (this.stage === "running") this.considerNext(v);
+    if (this.stage !== "running") return;
+    if (v.phase === "ended") {
+      this.played += 1;
+      // Another game: set the table up again, as at the start.
+      if (this.played < (this.o.games ?? 1)) {
+        this.stage = "waiting";
+        this.nextSentFor = "";
+        this.stepSeenAt.clear();
+        this.onView(v);
+      } else this.stage = "done";
+      return;
+    }
+    if (v.public?.paused) {
+      if (this.resuming) return;
+      this.o.log?.("host: the game is paused (held by the hub); resuming it");
+      this.resuming = this.command("resume");
+      return;
+    }
+    this.considerNext(v);
   }
 
   /**

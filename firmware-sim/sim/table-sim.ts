@@ -38,6 +38,8 @@ export interface SimOptions {
   /** The ruleset the host bot sets up (default sport). */
   ruleset?: string;
   hostOptions?: Record<string, unknown>;
+  /** Games the host bot plays one after the other (default 1; `finished` is the first's end). */
+  games?: number;
   script?: Scenario;
   thinkMs?: [number, number];
   /** How often a bot changes a changeable answer (bot.ts; default 0.2). */
@@ -151,6 +153,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         seats: o.paddles,
         ...(o.ruleset ? { ruleset: o.ruleset } : {}),
         options: o.hostOptions,
+        ...(o.games ? { games: o.games } : {}),
         log: say,
       })
     : null;

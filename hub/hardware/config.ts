@@ -8,7 +8,11 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { isTableId, MAX_SEATS } from "../../protocol/index.js";
 
-/** A pin as johnny-five takes it: a number, or an analog pin's name used as a digital pin. */
+/**
+ * A pin: the board's digital pin number (on an Uno A0..A5 are 14..19), or an analog pin's
+ * name like "A0" used as a digital pin. Pins 0 and 1 are the serial line Firmata itself
+ * speaks over (RX/TX): a switch there reads the traffic, an output there garbles it.
+ */
 const pin = z.union([
   z.number().int().min(0).max(127),
   z.string().regex(/^A\d{1,2}$/, 'a pin is a number or an analog pin name like "A0"'),
@@ -136,11 +140,24 @@ export function selectorOf(b: {
   return null;
 }
 
+/** The pins Firmata's own serial line (RX, TX) runs on; nothing else may use them. */
+const SERIAL_PINS: readonly PinId[] = [0, 1];
+
+interface PinUse {
+  path: (string | number)[];
+  /** What a person calls it: "seat 10 thumb", "box buzzer". */
+  part: string;
+  pin: PinId;
+}
+
 /** Every pin a board's wiring uses, by the field that names it. */
-function pinsOf(b: z.infer<typeof board>): { path: (string | number)[]; pin: PinId }[] {
-  const out: { path: (string | number)[]; pin: PinId }[] = [];
+function pinsOf(b: z.infer<typeof board>): PinUse[] {
+  const out: PinUse[] = [];
   const add = (path: (string | number)[], p: PinId | undefined) => {
-    if (p !== undefined) out.push({ path, pin: p });
+    if (p === undefined) return;
+    const seat = path[0] === "seats" ? b.seats[path[1] as number]?.seat : undefined;
+    const part = seat === undefined ? path.join(" ") : `seat ${seat} ${path[2]}`;
+    out.push({ path, part, pin: p });
   };
   if (b.box) {
     for (const [k, p] of Object.entries(b.box.buttons)) add(["box", "buttons", k], p as PinId);
@@ -161,7 +178,14 @@ function pinsOf(b: z.infer<typeof board>): { path: (string | number)[]; pin: Pin
 function pinClashes(b: z.infer<typeof board>): { path: (string | number)[]; message: string }[] {
   const seen = new Map<string, string>();
   const out: { path: (string | number)[]; message: string }[] = [];
-  for (const { path, pin: p } of pinsOf(b)) {
+  for (const { path, part, pin: p } of pinsOf(b)) {
+    if (SERIAL_PINS.includes(p)) {
+      out.push({
+        path,
+        message: `${part} is on pin ${p}, the board's serial line (RX/TX) Firmata talks over; use pin 2 or above`,
+      });
+      continue;
+    }
     const name = formatPath(path);
     const other = seen.get(String(p));
     if (other) out.push({ path, message: `pin ${p} is already used by ${other}` });

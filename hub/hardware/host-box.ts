@@ -22,6 +22,7 @@ import { type BoardLink, johnnyFive } from "./board-link.js";
 import { boxScreen, buzzerPlan, type Glance, stepSeat } from "./box-screen.js";
 import type { BoxSpec, PinId } from "./config.js";
 import { connectIdentity, type HubAccess, newBootId } from "./hub-client.js";
+import { boardPin, ioOf } from "./pins.js";
 import { PulsePlayer } from "./pulses.js";
 
 /** How long a note (the selected seat, a refusal) stays on the LCD's second line. */
@@ -116,12 +117,14 @@ export class HostBox {
   private attach(board: Five.Board): void {
     const five = johnnyFive();
     const s = this.spec;
-    const led = (pin: PinId | undefined) =>
+    const pins = this.boardPins(board);
+    if (!pins) return;
+    const led = (pin: number | undefined) =>
       pin === undefined ? null : new five.Led({ pin, board });
-    const buzzerLed = led(s.buzzer);
+    const buzzerLed = led(pins.buzzer);
     const parts: Parts = {
-      day: led(s.lamps.day),
-      night: led(s.lamps.night),
+      day: led(pins.day),
+      night: led(pins.night),
       buzzer: buzzerLed ? new PulsePlayer(buzzerLed) : null,
       lcd: s.lcd
         ? new five.LCD({
@@ -135,26 +138,56 @@ export class HostBox {
       shown: [],
       buttons: [],
     };
-    const button = (pin: PinId | undefined, onPress: () => void) => {
+    const button = (pin: number | undefined, onPress: () => void) => {
       if (pin === undefined) return null;
       const b = new five.Button({ pin, board, isPullup: true } as Five.ButtonOption) as Button;
       b.on("press", onPress);
       parts.buttons.push(b);
       return b;
     };
-    button(s.buttons.next, () => this.command("next"));
-    button(s.buttons.pause, () => this.command(this.glance?.paused ? "resume" : "pause"));
-    button(s.buttons.foul, () => this.command("foul", { seat: this.selected }));
-    button(s.buttons.seatUp, () => this.select(1));
-    button(s.buttons.seatDown, () => this.select(-1));
-    if (s.encoder) {
+    button(pins.next, () => this.command("next"));
+    button(pins.pause, () => this.command(this.glance?.paused ? "resume" : "pause"));
+    button(pins.foul, () => this.command("foul", { seat: this.selected }));
+    button(pins.seatUp, () => this.select(1));
+    button(pins.seatDown, () => this.select(-1));
+    if (pins.encoderA !== undefined) {
       // A detent pulls A to ground; B's level at that moment says which way it turned.
-      const b = button(s.encoder.b, () => undefined);
-      button(s.encoder.a, () => this.select(b?.isDown ? -1 : 1));
+      const b = button(pins.encoderB, () => undefined);
+      button(pins.encoderA, () => this.select(b?.isDown ? -1 : 1));
     }
     this.parts = parts;
     this.lamps();
     this.render();
+  }
+
+  /**
+   * Every pin of the box as the board's digital number (see pins.ts for why johnny-five is
+   * not left to number them); null, logged, when the board cannot take one of them.
+   */
+  private boardPins(board: Five.Board): Record<string, number | undefined> | null {
+    const io = ioOf(board);
+    const s = this.spec;
+    const at = (pin: PinId | undefined, name: string, use: "input" | "output") =>
+      pin === undefined
+        ? undefined
+        : boardPin(io, pin, `box ${name} on board ${this.link.spec.id}`, use);
+    try {
+      return {
+        day: at(s.lamps.day, "lamps.day", "output"),
+        night: at(s.lamps.night, "lamps.night", "output"),
+        buzzer: at(s.buzzer, "buzzer", "output"),
+        next: at(s.buttons.next, "buttons.next", "input"),
+        pause: at(s.buttons.pause, "buttons.pause", "input"),
+        foul: at(s.buttons.foul, "buttons.foul", "input"),
+        seatUp: at(s.buttons.seatUp, "buttons.seatUp", "input"),
+        seatDown: at(s.buttons.seatDown, "buttons.seatDown", "input"),
+        encoderA: at(s.encoder?.a, "encoder.a", "input"),
+        encoderB: at(s.encoder?.b, "encoder.b", "input"),
+      };
+    } catch (err) {
+      this.log.error({ event: "box.bad_pin", err: (err as Error).message });
+      return null;
+    }
   }
 
   private detach(): void {

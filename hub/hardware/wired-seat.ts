@@ -23,15 +23,13 @@ import type { Logger } from "../logger.js";
 import { type BoardLink, johnnyFive } from "./board-link.js";
 import type { WiredSeatSpec } from "./config.js";
 import { connectIdentity, type HubAccess, newBootId } from "./hub-client.js";
+import { boardPin, ioOf, PinSwitch } from "./pins.js";
 import { PATTERNS, type PatternName, PulsePlayer } from "./pulses.js";
 
 export const WIRED_FIRMWARE = "wired-1";
 
 /** How long a closing session waits for the hub to acknowledge what is in flight. */
 const END_GRACE_MS = 2000;
-
-/** What johnny-five's Switch is at run time (its published types leave these out). */
-type Switch = Five.Switch & { isClosed: boolean; removeAllListeners(): void };
 
 type Sensor = "thumb" | "blindfold";
 
@@ -42,7 +40,7 @@ export class WiredSeat {
   /** The level the hub was last sent, per sensor (null: never). */
   private readonly sent: Record<Sensor, boolean | null> = { thumb: null, blindfold: null };
   private client: MqttClient | null = null;
-  private switches: Switch[] = [];
+  private switches: PinSwitch[] = [];
   private motor: PulsePlayer | null = null;
   private readonly log: Logger;
 
@@ -68,6 +66,23 @@ export class WiredSeat {
 
   private attach(board: Five.Board): void {
     const five = johnnyFive();
+    const io = ioOf(board);
+    // Resolved before anything is sent: a pin the board cannot use is logged, not half-wired.
+    let pins: { thumb: number; blindfold: number; motor: number | undefined };
+    try {
+      const part = (name: string) => `seat ${this.seat} ${name} on board ${this.link.spec.id}`;
+      pins = {
+        thumb: boardPin(io, this.spec.thumb, part("thumb"), "input"),
+        blindfold: boardPin(io, this.spec.blindfold, part("blindfold"), "input"),
+        motor:
+          this.spec.motor === undefined
+            ? undefined
+            : boardPin(io, this.spec.motor, part("motor"), "output"),
+      };
+    } catch (err) {
+      this.log.error({ event: "wired.bad_pin", err: (err as Error).message });
+      return;
+    }
     const client = connectIdentity(
       this.access,
       seatUsername(this.table, this.seat),
@@ -84,22 +99,20 @@ export class WiredSeat {
     if (this.spec.motor !== undefined) caps.push("haptic");
     // Queued by mqtt.js until the session is up, then sent in this order.
     this.send({ kind: "hello", fw: WIRED_FIRMWARE, caps });
-    const watch = (sensor: Sensor, pin: WiredSeatSpec["thumb"]) => {
-      // "NO": a switch to ground with the pull-up on; closed = thumb down / blindfold on.
-      const sw = new five.Switch({ pin, board, type: "NO" }) as Switch;
-      const level = () => this.level(sensor, sw.isClosed);
-      sw.on("open", level);
-      sw.on("close", level);
+    const watch = (sensor: Sensor, pin: number) => {
+      // A switch to ground with the pull-up on; closed = thumb down / blindfold on.
+      const sw = new PinSwitch(io, pin);
+      sw.on("change", (closed: boolean) => this.level(sensor, closed));
       this.switches.push(sw);
     };
-    watch("thumb", this.spec.thumb);
-    watch("blindfold", this.spec.blindfold);
-    if (this.spec.motor !== undefined)
-      this.motor = new PulsePlayer(new five.Led({ pin: this.spec.motor, board }));
+    watch("thumb", pins.thumb);
+    watch("blindfold", pins.blindfold);
+    if (pins.motor !== undefined)
+      this.motor = new PulsePlayer(new five.Led({ pin: pins.motor, board }));
   }
 
   private async detach(): Promise<void> {
-    for (const sw of this.switches) sw.removeAllListeners();
+    for (const sw of this.switches) sw.stop();
     this.switches = [];
     this.motor?.stop();
     this.motor = null;

@@ -80,6 +80,28 @@ describe("the board config", () => {
     expect(message).toContain("boards[0].box.buttons.foul: a foul button needs a seat selector");
   });
 
+  it("refuses a sensor or an output on pins 0/1 (the serial line), naming the seat or part", () => {
+    const message = errorOf({
+      boards: [
+        {
+          id: "b",
+          transport: tcp,
+          box: { buttons: { next: 2 }, buzzer: 1 },
+          seats: [{ seat: 5, thumb: 0, blindfold: 3, motor: 1 }],
+        },
+      ],
+    });
+    expect(message).toContain(
+      "boards[0].box.buzzer: box buzzer is on pin 1, the board's serial line",
+    );
+    expect(message).toContain(
+      "boards[0].seats[0].thumb: seat 5 thumb is on pin 0, the board's serial",
+    );
+    expect(message).toContain(
+      "boards[0].seats[0].motor: seat 5 motor is on pin 1, the board's serial",
+    );
+  });
+
   it("says which file could not be read or parsed", async () => {
     await expect(loadBoardConfig("/nonexistent/board.json")).rejects.toThrow(
       /^\/nonexistent\/board\.json: /,

@@ -1,0 +1,99 @@
+/**
+ * From a config's pin (a number, or an analog pin's name like "A0") to the board's own
+ * digital pin number, checked against what the board said it can do, and a switch that
+ * reads that very pin.
+ *
+ * Why not johnny-five's own numbering: johnny-five 2.1.0 takes a 20-pin Firmata board for
+ * an Uno and, in every component that normalises its pin (Switch among them), turns 14..19
+ * into "A0".."A5" and then into 0..5 — so `Switch(14)` reads pin 0, a serial line. Button
+ * and Led map a name through `io.analogPins` and keep 14..19 as they are; Switch does not.
+ * So the hub resolves every pin itself, hands johnny-five plain digital numbers, and reads
+ * switches through firmata-io directly (PinSwitch), where no renumbering happens.
+ */
+import { EventEmitter } from "node:events";
+import type * as Five from "johnny-five";
+import type { PinId } from "./config.js";
+
+/** The part of firmata-io's Board the hub relies on (johnny-five types `io` as any). */
+export interface FirmataIo {
+  pins: { supportedModes: number[] }[];
+  analogPins: number[];
+  MODES: { INPUT: number; OUTPUT: number };
+  pinMode(pin: number, mode: number): void;
+  digitalWrite(pin: number, value: 0 | 1): void;
+  digitalRead(pin: number, callback: (value: number) => void): void;
+  removeListener(event: string, listener: (value: number) => void): void;
+}
+
+export function ioOf(board: Five.Board): FirmataIo {
+  return board.io as FirmataIo;
+}
+
+/**
+ * The digital pin number `pin` is on this board, for a part that uses it as `use`.
+ * Throws an Error naming `part` when the board has no such pin or the pin cannot do it.
+ */
+export function boardPin(io: FirmataIo, pin: PinId, part: string, use: "input" | "output"): number {
+  let n: number;
+  if (typeof pin === "string") {
+    const analog = io.analogPins[Number(pin.slice(1))];
+    if (analog === undefined)
+      throw new Error(
+        `${part}: the board has no pin ${pin} (its analog pins are A0..A${io.analogPins.length - 1})`,
+      );
+    n = analog;
+  } else n = pin;
+  const modes = io.pins[n]?.supportedModes;
+  if (!modes)
+    throw new Error(`${part}: the board has no pin ${n} (it has 0..${io.pins.length - 1})`);
+  const mode = use === "input" ? io.MODES.INPUT : io.MODES.OUTPUT;
+  if (!modes.includes(mode))
+    throw new Error(`${part}: pin ${describe(pin, n)} cannot be a digital ${use} on this board`);
+  return n;
+}
+
+function describe(pin: PinId, n: number): string {
+  return typeof pin === "string" ? `${pin} (${n})` : String(n);
+}
+
+/** johnny-five's Switch waits this long for a contact to settle. */
+const DEBOUNCE_MS = 5;
+
+/**
+ * A switch to ground on a digital pin with the pull-up on, read as johnny-five's Switch
+ * (type "NO") reads it, but on exactly the pin given. Emits "change" with `closed` after
+ * every report that settles (the first report included), like Switch's open/close.
+ */
+export class PinSwitch extends EventEmitter {
+  /** Closed (the pin pulled to ground), or null before the board's first report. */
+  closed: boolean | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly onRead = (value: number) => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.closed = value === 0;
+      this.emit("change", this.closed);
+    }, DEBOUNCE_MS);
+  };
+
+  constructor(
+    private readonly io: FirmataIo,
+    readonly pin: number,
+  ) {
+    super();
+    io.pinMode(pin, io.MODES.INPUT);
+    // Writing 1 to an input turns its pull-up on (StandardFirmata 2.5 takes it as PULLUP).
+    io.digitalWrite(pin, 1);
+    io.digitalRead(pin, this.onRead);
+  }
+
+  /** No more events. (firmata-io keeps the port's report on; a reconnect starts afresh.) */
+  stop(): void {
+    // firmata-io's digitalRead adds a listener under this name; the same name removes it.
+    this.io.removeListener(`digital-read-${this.pin}`, this.onRead);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.removeAllListeners();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * A bot game survives its hub going away: the hub stops in the middle of the game, stays
+ * down past the step's deadline, and comes back on the same port and data directory. The
+ * hub then holds the game paused for the host (hub/table.ts holdIfOverdue); the simulator's
+ * host bot resumes it, the paddles (the real firmware) reconnect by themselves, and the
+ * game is played to a winner with no person sending `resume`.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
+import { createLogger } from "../../hub/logger.js";
+import { type Hub, startHub } from "../../hub/server.js";
+import type { PublicState } from "../../protocol/views.js";
+import { FAST_TIMINGS, type Harness, within } from "./sim-harness.js";
+
+let cleanup: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+});
+
+const hubOn = (dataDir: string, mqttPort: number) =>
+  startHub({
+    dataDir,
+    mqttPort,
+    httpPort: 0,
+    host: "127.0.0.1",
+    seats: 10,
+    logger: createLogger("silent"),
+  });
+
+/** The first state from now on that matches. */
+function nextState(sim: SimTable, check: (s: PublicState) => boolean): Promise<PublicState> {
+  return new Promise((resolve) => {
+    const on = (s: PublicState) => {
+      if (!check(s)) return;
+      sim.events.off("state", on);
+      resolve(s);
+    };
+    sim.events.on("state", on);
+  });
+}
+
+describe("a bot game across a hub restart", () => {
+  it("is resumed by the host bot after the hub held it, and plays to a winner", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "sim-restart-"));
+    let hub: Hub = await hubOn(dataDir, 0);
+    const port = hub.mqttPort;
+    const lines: string[] = [];
+    const sim = await startSim({
+      mqttUrl: `mqtt://127.0.0.1:${port}`,
+      secrets: hub.secrets.toJSON() as Record<string, string>,
+      paddles: 10,
+      bots: true,
+      hostBot: true,
+      thinkMs: [20, 80],
+      timings: FAST_TIMINGS,
+      log: (line) => lines.push(line),
+    });
+    const h = { hub, sim, lines } as unknown as Harness;
+    cleanup = async () => {
+      await sim.stop();
+      await hub.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    // Into the first day's speeches, with a step deadline running.
+    const running = await within(
+      nextState(sim, (s) => s.phase === "day" && s.until !== null && !s.paused),
+      90_000,
+      h,
+      "the first day",
+    );
+    await hub.stop();
+    // Down past the deadline of the step it stopped in (a sport speech is 5 s here).
+    const downFor = Math.max(0, (running.until ?? 0) - running.now) + 1500;
+    await new Promise((r) => setTimeout(r, downFor));
+    const held = nextState(sim, (s) => s.paused);
+    hub = await hubOn(dataDir, port);
+    h.hub = hub;
+    await within(held, 60_000, h, "the game held paused after the restart");
+    const end = await within(sim.finished, 150_000, h, "the end of the game");
+    expect(["town", "mafia"]).toContain(end.winner);
+    expect(lines.some((l) => l.includes("resuming"))).toBe(true);
+  }, 240_000);
+});
