@@ -247,7 +247,7 @@ int main(int argc, char **argv) {
 
 	char line[256];
 	size_t line_len = 0;
-	uint64_t start = now_us(), start_cycle = avr->cycle;
+	uint64_t start = now_us(), start_cycle = avr->cycle, next_command = 0;
 	for (;;) {
 		for (int i = 0; i < 4000; i++) {
 			int state = avr_run(avr);
@@ -261,6 +261,16 @@ int main(int argc, char **argv) {
 			memmove(in_buf, in_buf + 1, --in_len);
 		}
 		report_outputs();
+		/* One command per 5 ms of the AVR's time: when this process was starved of CPU, a
+		 * press and its release may arrive together, and the firmware must see both. */
+		char *nl;
+		if (avr->cycle >= next_command && (nl = memchr(line, '\n', line_len))) {
+			*nl = 0;
+			if (!command(line)) goto done;
+			line_len -= nl + 1 - line;
+			memmove(line, nl + 1, line_len);
+			next_command = avr->cycle + avr_usec_to_cycles(avr, 5000);
+		}
 		/* Real time: sleep (in poll) while the AVR is ahead of the wall clock; if the machine
 		 * is too slow to keep up, forget the debt beyond 50 ms rather than race to catch up. */
 		uint64_t sim_us = avr_cycles_to_usec(avr, avr->cycle - start_cycle), wall = now_us() - start;
@@ -268,20 +278,14 @@ int main(int argc, char **argv) {
 		int64_t ahead = (int64_t)sim_us - (int64_t)wall;
 		struct timespec wait = {0, ahead > 0 ? ahead * 1000 : 0};
 		struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = pty_master, .events = POLLIN}};
+		if (memchr(line, '\n', line_len)) wait.tv_nsec = 0; /* a command waits: no sleeping */
 		int nfds = pty_master >= 0 && in_len < sizeof in_buf ? 2 : 1;
 		if (ppoll(fds, nfds, &wait, NULL) <= 0) continue;
-		if (fds[0].revents & (POLLIN | POLLHUP)) {
+		if (line_len < sizeof line - 1 && (fds[0].revents & (POLLIN | POLLHUP))) {
 			ssize_t r = read(0, line + line_len, sizeof line - 1 - line_len);
 			if (r <= 0) break; /* stdin closed: the parent is gone */
 			line_len += r;
-			char *nl;
-			while ((nl = memchr(line, '\n', line_len))) {
-				*nl = 0;
-				if (!command(line)) goto done;
-				line_len -= nl + 1 - line;
-				memmove(line, nl + 1, line_len);
-			}
-			if (line_len == sizeof line - 1) line_len = 0;
+			if (line_len == sizeof line - 1 && !memchr(line, '\n', line_len)) line_len = 0;
 		}
 		if (nfds == 2 && (fds[1].revents & POLLIN)) {
 			ssize_t r = read(pty_master, in_buf + in_len, sizeof in_buf - in_len);
