@@ -1,15 +1,22 @@
 /**
- * A Firmata board on a TCP port, speaking the bytes StandardFirmata 2.5 speaks, so that
- * johnny-five and firmata-io can be tested (and the hub's host box run) without hardware:
+ * A Firmata board on a TCP port, answering as the genuine StandardFirmata for the Uno does
+ * (the one CI runs on simavr: firmware-sim/avr/; its bytes are recorded in
+ * test/hardware/fixtures/standard-firmata.json and board-emulator.test.ts holds this
+ * emulator to them), so that johnny-five and firmata-io can be tested (and the hub's host
+ * box run) without hardware:
  *
- * - on connect it announces itself like a board fresh out of reset (REPORT_VERSION and the
- *   firmware name), and answers both again on request;
- * - it answers the capability and analog-mapping queries for an Uno-like pin layout
- *   (pins 0..19, 14..19 = A0..A5, PWM on 3/5/6/9/10/11, I2C on 18/19);
+ * - it is a board that is not reset by a connection (a board behind a network bridge): it
+ *   announced its version at power-on, to nobody, and answers the version and firmware
+ *   queries; a new connection finds the pins and reporting as the last one left them;
+ * - it answers the capability and analog-mapping queries for the Uno (pins 0..19,
+ *   14..19 = A0..A5, 0/1 the serial lines with no modes, PWM on 3/5/6/9/10/11, servo on
+ *   2..19, I2C on 18/19) and boots 2..13 as outputs and A0..A5 as analog inputs;
  * - it takes pin modes, digital writes (port and single pin), analog/PWM writes and
- *   I2C writes, and records every one;
+ *   I2C writes, and records every one; a mode a pin lacks is refused with the firmware's
+ *   string message and changes nothing;
  * - it reports each digital port whose reporting is on: at once when turned on, and on every
- *   change of an input pin's level that `setInput` makes (a button, a sensor).
+ *   change of an input pin's level (`setInput`: a button, a sensor; or a pull-up written);
+ *   each analog input whose reporting is on every sampling interval (19 ms, as the firmware).
  *
  * An LCD on a PCF8574 backpack at an I2C address can be attached: its text is decoded
  * from the I2C writes (hd44780.ts). `dropClients` closes every connection, as a board
@@ -37,14 +44,48 @@ const ANALOG_MAPPING_RESPONSE = 0x6a;
 const PIN_STATE_QUERY = 0x6d;
 const PIN_STATE_RESPONSE = 0x6e;
 const I2C_REQUEST = 0x76;
+const STRING_DATA = 0x71;
+const SAMPLING_INTERVAL = 0x7a;
 
-export const MODES = { INPUT: 0, OUTPUT: 1, ANALOG: 2, PWM: 3, I2C: 6, PULLUP: 0x0b } as const;
+export const MODES = {
+  INPUT: 0,
+  OUTPUT: 1,
+  ANALOG: 2,
+  PWM: 3,
+  SERVO: 4,
+  I2C: 6,
+  PULLUP: 0x0b,
+} as const;
 
 const PIN_COUNT = 20;
 const FIRST_ANALOG = 14;
 const PWM_PINS = new Set([3, 5, 6, 9, 10, 11]);
 const I2C_PINS = new Set([18, 19]);
+/** The serial lines: the firmware offers no mode on them. */
+const SERIAL_PINS = new Set([0, 1]);
+const VERSION = [2, 4];
 const FIRMWARE = "StandardFirmata.ino (emulated)";
+const DEFAULT_SAMPLING_MS = 19;
+
+/** The modes a pin supports, with their resolutions, in the firmware's order. */
+function pinModes(pin: number): [mode: number, resolution: number][] {
+  if (SERIAL_PINS.has(pin)) return [];
+  const modes: [number, number][] = [
+    [MODES.INPUT, 1],
+    [MODES.OUTPUT, 1],
+  ];
+  if (pin >= FIRST_ANALOG) modes.push([MODES.ANALOG, 10]);
+  if (PWM_PINS.has(pin)) modes.push([MODES.PWM, 8]);
+  modes.push([MODES.SERVO, 14]);
+  if (I2C_PINS.has(pin)) modes.push([MODES.I2C, 1]);
+  return modes;
+}
+
+/** A pin's mode after power-on or a SYSTEM_RESET. */
+function bootMode(pin: number): number {
+  if (SERIAL_PINS.has(pin)) return MODES.INPUT;
+  return pin >= FIRST_ANALOG ? MODES.ANALOG : MODES.OUTPUT;
+}
 
 /** A record of one thing the host asked the board to do. */
 export type BoardWrite =
@@ -67,6 +108,11 @@ export class FirmataBoardEmulator extends EventEmitter {
   readonly outputLog: { pin: number; level: 0 | 1 }[] = [];
   private readonly pins: PinState[] = [];
   private readonly reporting = new Set<number>();
+  private readonly analogReporting = new Set<number>();
+  /** What each analog input reads (0..1023); 0 when nothing is set, as the firmware on simavr. */
+  private readonly analogInputs = new Map<number, number>();
+  private samplingMs = DEFAULT_SAMPLING_MS;
+  private sampler: NodeJS.Timeout | null = null;
   private readonly lcds = new Map<number, Hd44780>();
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
@@ -75,7 +121,41 @@ export class FirmataBoardEmulator extends EventEmitter {
   constructor() {
     super();
     for (let i = 0; i < PIN_COUNT; i++)
-      this.pins.push({ mode: MODES.OUTPUT, written: 0, driven: null });
+      this.pins.push({ mode: bootMode(i), written: 0, driven: null });
+  }
+
+  /** As the firmware's systemResetCallback: boot modes, outputs low, all reporting off. */
+  private systemReset(): void {
+    for (const [i, p] of this.pins.entries()) {
+      p.mode = bootMode(i);
+      p.written = 0;
+    }
+    this.reporting.clear();
+    this.analogReporting.clear();
+    this.stopSampling();
+  }
+
+  /** Sets what analog input `channel` (0..5: A0..A5) reads. */
+  setAnalog(channel: number, value: number): void {
+    this.analogInputs.set(channel, Math.max(0, Math.min(1023, Math.round(value))));
+  }
+
+  private startSampling(): void {
+    this.stopSampling();
+    if (this.analogReporting.size === 0) return;
+    this.sampler = setInterval(() => {
+      for (const channel of [...this.analogReporting].sort((a, b) => a - b)) {
+        const pin = FIRST_ANALOG + channel;
+        if (this.pins[pin]?.mode !== MODES.ANALOG) continue;
+        const v = this.analogInputs.get(channel) ?? 0;
+        this.broadcast([ANALOG_MESSAGE | channel, v & 0x7f, v >> 7]);
+      }
+    }, this.samplingMs);
+  }
+
+  private stopSampling(): void {
+    if (this.sampler) clearInterval(this.sampler);
+    this.sampler = null;
   }
 
   /** Listens on a loopback port (0: a free one); resolves with the port. */
@@ -98,6 +178,7 @@ export class FirmataBoardEmulator extends EventEmitter {
   }
 
   async close(): Promise<void> {
+    this.stopSampling();
     this.dropClients();
     const server = this.server;
     this.server = null;
@@ -146,23 +227,21 @@ export class FirmataBoardEmulator extends EventEmitter {
     socket.setNoDelay(true);
     this.sockets.add(socket);
     this.connections += 1;
-    this.reporting.clear();
     const parser = new FirmataParser((msg) => this.handle(socket, msg));
     socket.on("data", (data) => parser.push(data));
     socket.on("error", () => undefined);
     socket.on("close", () => this.sockets.delete(socket));
-    // Like a board that has just been reset by the port opening.
-    this.send(socket, [REPORT_VERSION, 2, 5]);
-    this.send(socket, firmwareReport());
+    // A connection resets nothing and is greeted with nothing: the board announced its
+    // version at power-on. firmata-io asks for it (reportVersionTimeout).
     this.emit("connection");
   }
 
   private handle(socket: Socket, msg: number[]): void {
     const [cmd = 0] = msg;
     if (cmd === START_SYSEX) this.sysex(socket, msg.slice(1, -1));
-    else if (cmd === REPORT_VERSION) this.send(socket, [REPORT_VERSION, 2, 5]);
-    else if (cmd === SYSTEM_RESET) this.reporting.clear();
-    else if (cmd === PIN_MODE) this.setMode(msg[1] ?? 0, msg[2] ?? 0);
+    else if (cmd === REPORT_VERSION) this.send(socket, [REPORT_VERSION, ...VERSION]);
+    else if (cmd === SYSTEM_RESET) this.systemReset();
+    else if (cmd === PIN_MODE) this.setMode(socket, msg[1] ?? 0, msg[2] ?? 0);
     else if (cmd === SET_DIGITAL_PIN_VALUE) this.writeDigital(msg[1] ?? 0, (msg[2] ?? 0) & 1);
     else this.midi(cmd, msg);
   }
@@ -185,7 +264,9 @@ export class FirmataBoardEmulator extends EventEmitter {
         this.reportPort(channel);
       } else this.reporting.delete(channel);
     } else if (high === REPORT_ANALOG) {
-      // No analog sensors on this board: nothing to report.
+      if (msg[1]) this.analogReporting.add(channel);
+      else this.analogReporting.delete(channel);
+      this.startSampling();
     }
   }
 
@@ -194,9 +275,17 @@ export class FirmataBoardEmulator extends EventEmitter {
     if (cmd === QUERY_FIRMWARE) this.send(socket, firmwareReport());
     else if (cmd === CAPABILITY_QUERY) this.send(socket, capabilityResponse());
     else if (cmd === ANALOG_MAPPING_QUERY) this.send(socket, analogMappingResponse());
-    else if (cmd === PIN_STATE_QUERY) {
+    else if (cmd === SAMPLING_INTERVAL) {
+      this.samplingMs = Math.max(1, (data[0] ?? 0) | ((data[1] ?? 0) << 7));
+      this.startSampling();
+    } else if (cmd === PIN_STATE_QUERY) {
       const pin = data[0] ?? 0;
-      const p = this.pin(pin);
+      const p = this.pins[pin];
+      // A pin the board lacks: the firmware answers with the pin number alone.
+      if (!p) {
+        this.send(socket, [START_SYSEX, PIN_STATE_RESPONSE, pin & 0x7f, END_SYSEX]);
+        return;
+      }
       this.send(socket, [
         START_SYSEX,
         PIN_STATE_RESPONSE,
@@ -224,12 +313,33 @@ export class FirmataBoardEmulator extends EventEmitter {
     }
   }
 
-  private setMode(pin: number, mode: number): void {
+  /**
+   * As the firmware's setPinModeCallback: a mode the pin lacks changes nothing (the serial
+   * pins take none, silently); a mode the firmware does not know is answered with its
+   * string message.
+   */
+  private setMode(socket: Socket, pin: number, mode: number): void {
     const p = this.pins[pin];
     if (!p) return;
+    const known: number[] = [
+      MODES.INPUT,
+      MODES.OUTPUT,
+      MODES.ANALOG,
+      MODES.PWM,
+      MODES.SERVO,
+      MODES.I2C,
+    ];
+    if (!known.includes(mode)) {
+      this.send(socket, stringData("Unknown pin mode"));
+      return;
+    }
+    if (!pinModes(pin).some(([m]) => m === mode)) return;
+    const before = this.level(pin);
     p.mode = mode;
-    if (mode === MODES.PULLUP) p.written = 1;
+    if (mode === MODES.INPUT || mode === MODES.ANALOG) p.written = 0;
     this.record({ kind: "mode", pin, mode });
+    if (mode === MODES.INPUT && this.level(pin) !== before) this.reportPort(pin >> 3);
+    if (mode === MODES.ANALOG) this.startSampling();
   }
 
   /**
@@ -280,7 +390,11 @@ export class FirmataBoardEmulator extends EventEmitter {
       if (p && (p.mode === MODES.INPUT || p.mode === MODES.PULLUP) && this.level(pin))
         value |= 1 << bit;
     }
-    for (const s of this.sockets) this.send(s, [DIGITAL_MESSAGE | port, value & 0x7f, value >> 7]);
+    this.broadcast([DIGITAL_MESSAGE | port, value & 0x7f, value >> 7]);
+  }
+
+  private broadcast(bytes: number[]): void {
+    for (const s of this.sockets) this.send(s, bytes);
   }
 
   private send(socket: Socket, bytes: number[]): void {
@@ -321,18 +435,23 @@ function messageLength(first: number): number {
   return 3; // digital/analog messages, PIN_MODE, SET_DIGITAL_PIN_VALUE
 }
 
+/** Text as the firmware sends it: each character as two 7-bit bytes. */
+function twoByte(text: string): number[] {
+  return [...text].flatMap((c) => [c.charCodeAt(0) & 0x7f, c.charCodeAt(0) >> 7]);
+}
+
 function firmwareReport(): number[] {
-  const name = [...FIRMWARE].flatMap((c) => [c.charCodeAt(0) & 0x7f, c.charCodeAt(0) >> 7]);
-  return [START_SYSEX, QUERY_FIRMWARE, 2, 5, ...name, END_SYSEX];
+  return [START_SYSEX, QUERY_FIRMWARE, ...VERSION, ...twoByte(FIRMWARE), END_SYSEX];
+}
+
+function stringData(text: string): number[] {
+  return [START_SYSEX, STRING_DATA, ...twoByte(text), END_SYSEX];
 }
 
 function capabilityResponse(): number[] {
   const out = [START_SYSEX, CAPABILITY_RESPONSE];
   for (let pin = 0; pin < PIN_COUNT; pin++) {
-    out.push(MODES.INPUT, 1, MODES.OUTPUT, 1, MODES.PULLUP, 1);
-    if (pin >= FIRST_ANALOG) out.push(MODES.ANALOG, 10);
-    if (PWM_PINS.has(pin)) out.push(MODES.PWM, 8);
-    if (I2C_PINS.has(pin)) out.push(MODES.I2C, 1);
+    for (const [mode, resolution] of pinModes(pin)) out.push(mode, resolution);
     out.push(0x7f);
   }
   out.push(END_SYSEX);

@@ -15,14 +15,7 @@ import {
   until,
   useTestHub,
 } from "../helpers/hub.js";
-import { publicState, type Rig, startRig, stateAfter } from "./rig.js";
-
-const fx = useTestHub();
-const { logger } = createMemoryLogger("debug");
-let rig: Rig | null = null;
-afterAll(async () => {
-  await rig?.close();
-});
+import { BOARD_KINDS, type BoardKind, publicState, type Rig, startRig, stateAfter } from "./rig.js";
 
 const PIN = { next: 2, pause: 3, foul: 4, seatUp: 5, seatDown: 6, encA: 7, encB: 8 };
 const LAMP = { day: 10, night: 11 };
@@ -44,7 +37,21 @@ const BOX = {
   lcd: { controller: "PCF8574", address: LCD, cols: 16, rows: 2 },
 };
 
-describe("the host box", () => {
+/**
+ * The genuine StandardFirmata on simavr passes the LCD, lamp, next and pause tests here, but
+ * on a loaded machine now and then loses a button press later in the game (a `next` that
+ * never reaches the hub); until that is understood it is not in CI's run. Run it with
+ * GENUINE_HOST_BOX=1.
+ */
+const HOST_BOX_KINDS: BoardKind[] = process.env.GENUINE_HOST_BOX ? BOARD_KINDS : ["emulator"];
+
+describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
+  const fx = useTestHub();
+  const { logger } = createMemoryLogger("debug");
+  let rig: Rig | null = null;
+  afterAll(async () => {
+    await rig?.close();
+  });
   let hc: Connected;
   const state = (where: (s: PublicState) => boolean, timeout?: number) =>
     publicState(hc, where, timeout);
@@ -83,7 +90,7 @@ describe("the host box", () => {
       options: { autoAdvance: false, speechSeconds: 5 },
     });
     expect(setup.ok).toBe(true);
-    rig = await startRig(fx.hub, logger, { box: BOX }, (emu) => emu.attachLcd(LCD, 16, 2));
+    rig = await startRig(fx.hub, logger, { box: BOX }, (emu) => emu.attachLcd(LCD, 16, 2), kind);
     await lcdShows(0, "Setup");
     expect((await host.command("start")).ok).toBe(true);
     await state((s) => s.phase === "night");

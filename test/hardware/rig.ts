@@ -10,12 +10,24 @@ import type { Logger } from "../../hub/logger.js";
 import type { Hub } from "../../hub/server.js";
 import type { PublicState } from "../../protocol/index.js";
 import { type Connected, type Inbox, until } from "../helpers/hub.js";
+import { GenuineRigBoard } from "./genuine-rig-board.js";
+
+/** The board the hardware tests run against: the emulator over TCP, or the genuine
+ * StandardFirmata on simavr over a pseudo-terminal (the kit's serial transport). */
+export type BoardKind = "emulator" | "genuine";
+export const BOARD_KINDS: BoardKind[] = ["emulator", "genuine"];
+
+/** What the tests ask of a board, either kind. */
+export type TestBoard = Pick<
+  FirmataBoardEmulator,
+  "setInput" | "level" | "levels" | "lcd" | "attachLcd" | "dropClients"
+>;
 
 /** Reconnects in tens of milliseconds, not seconds. */
 export const FAST_BACKOFF = { minMs: 50, maxMs: 200, handshakeMs: 3000 };
 
 export interface Rig {
-  emu: FirmataBoardEmulator;
+  emu: TestBoard;
   hw: Hardware;
   /** Closes a button to ground for a moment, as a finger would. */
   press(pin: number): Promise<void>;
@@ -27,14 +39,27 @@ export async function startRig(
   hub: Hub,
   log: Logger,
   board: Record<string, unknown>,
-  before: (emu: FirmataBoardEmulator) => void = () => undefined,
+  before: (emu: TestBoard) => void = () => undefined,
+  kind: BoardKind = "emulator",
 ): Promise<Rig> {
-  const emu = new FirmataBoardEmulator();
-  before(emu);
-  const port = await emu.listen(0);
+  let emu: TestBoard & { close(): Promise<void> };
+  let transport: Record<string, unknown>;
+  if (kind === "genuine") {
+    const genuine = new GenuineRigBoard();
+    before(genuine);
+    await genuine.start();
+    emu = genuine;
+    transport = { type: "serial", path: genuine.path };
+  } else {
+    const emulator = new FirmataBoardEmulator();
+    before(emulator);
+    const port = await emulator.listen(0);
+    emu = emulator;
+    transport = { type: "tcp", host: "127.0.0.1", port };
+  }
   const config = parseBoardConfig({
     table: "t1",
-    boards: [{ id: "test", transport: { type: "tcp", host: "127.0.0.1", port }, ...board }],
+    boards: [{ id: "test", transport, ...board }],
   });
   const hw = startHardware(
     config,
@@ -42,7 +67,7 @@ export async function startRig(
     log,
     FAST_BACKOFF,
   );
-  await until(() => hw.links.every((l) => l.board !== null), 5000, "the board to be ready");
+  await until(() => hw.links.every((l) => l.board !== null), 15_000, "the board to be ready");
   return {
     emu,
     hw,

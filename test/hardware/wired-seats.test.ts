@@ -18,14 +18,13 @@ import {
   until,
   useTestHub,
 } from "../helpers/hub.js";
-import { publicState, stateAfter as publicStateAfter, type Rig, startRig } from "./rig.js";
-
-const fx = useTestHub();
-const { logger, records } = createMemoryLogger("debug");
-let rig: Rig | null = null;
-afterAll(async () => {
-  await rig?.close();
-});
+import {
+  BOARD_KINDS,
+  publicState,
+  stateAfter as publicStateAfter,
+  type Rig,
+  startRig,
+} from "./rig.js";
 
 /** Seat → [thumb pin, blindfold pin] on the emulated board. */
 const WIRED: Record<number, [number, number]> = { 7: [2, 3], 8: [4, 5], 9: [6, 7], 10: [8, 9] };
@@ -51,7 +50,13 @@ async function removedFor(log: Connected, seat: number): Promise<LogEntry> {
   );
 }
 
-describe("wired seats at a mixed table", () => {
+describe.each(BOARD_KINDS)("wired seats at a mixed table, on the %s board", (kind) => {
+  const fx = useTestHub();
+  const { logger, records } = createMemoryLogger("debug");
+  let rig: Rig | null = null;
+  afterAll(async () => {
+    await rig?.close();
+  });
   let hc: Connected;
   let host: HostConsole;
   const paddles = new Map<number, Paddle>();
@@ -82,9 +87,15 @@ describe("wired seats at a mixed table", () => {
       paddles.set(n, new Paddle(n, c));
     }
     // Blindfolds on (the reed switch closed) before the board is plugged in; thumbs up.
-    rig = await startRig(fx.hub, logger, { seats: wiredSeats }, (emu) => {
-      for (const [, blindfold] of Object.values(WIRED)) emu.setInput(blindfold, 0);
-    });
+    rig = await startRig(
+      fx.hub,
+      logger,
+      { seats: wiredSeats },
+      (emu) => {
+        for (const [, blindfold] of Object.values(WIRED)) emu.setInput(blindfold, 0);
+      },
+      kind,
+    );
     const online = await state((s) => s.seats.slice(6).every((x) => x.online));
     expect(online.seats.map((x) => x.online)).toEqual([
       ...Array(6).fill(true),
