@@ -204,6 +204,7 @@ export const de: Record<MessageKey, string> = {
   "error.nothing_to_undo": "Nichts mehr zurückzunehmen",
   "error.bad_undo": "Diese Korrektur passt nicht zum Journal",
   "error.internal": "Interner Fehler im Hub",
+  "error.too_deep": "Der Befehl ist tiefer verschachtelt, als der Hub erlaubt",
   "error.offline": "Keine Verbindung zum Hub",
   "error.timeout": "Der Hub hat nicht rechtzeitig geantwortet",
   "error.unknown": "Der Hub hat den Befehl abgelehnt",

@@ -207,6 +207,7 @@ export const en = {
   "error.nothing_to_undo": "Nothing left to take back",
   "error.bad_undo": "That correction does not match the journal",
   "error.internal": "The hub hit an internal error",
+  "error.too_deep": "The command nests deeper than the hub allows",
   "error.offline": "Not connected to the hub",
   "error.timeout": "The hub did not answer in time",
   "error.unknown": "The hub refused the command",

@@ -203,6 +203,7 @@ export const ru: Record<MessageKey, string> = {
   "error.nothing_to_undo": "Отменять больше нечего",
   "error.bad_undo": "Эта отмена не соответствует журналу",
   "error.internal": "Внутренняя ошибка хаба",
+  "error.too_deep": "Команда вложена глубже, чем допускает хаб",
   "error.offline": "Нет связи с хабом",
   "error.timeout": "Хаб не ответил вовремя",
   "error.unknown": "Хаб отклонил команду",
