@@ -80,7 +80,10 @@ export function passMeaning(
   seat: SeatState,
   prompt: Prompt | null,
 ): string | null {
-  if (decoysOn(state))
-    return prompt && owesAnswer(state, seat.seat, answersOwed(ruleset)) ? "nothing" : null;
+  if (decoysOn(state)) {
+    if (!prompt || !owesAnswer(state, seat.seat, answersOwed(ruleset))) return null;
+    const real = prompt.action !== DECOY_ACTION;
+    return real && ruleset.mayDecline && !ruleset.mayDecline(state, seat) ? null : "nothing";
+  }
   return ruleset.passMeaning?.(state, seat) ?? null;
 }

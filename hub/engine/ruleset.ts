@@ -104,6 +104,13 @@ export interface Ruleset {
    * most moves any role has there (default 1; HUNT-QUIET-01).
    */
   nightAnswers?: number;
+  /**
+   * Silent nights: whether this seat may answer its real prompt with "nothing" (left out: every
+   * seat may). The app's deciding mafioso may not while the night waits for him (APP-OPEN-03).
+   */
+  mayDecline?(state: GameState, seat: SeatState): boolean;
+  /** Silent nights: the seat declined its real prompt with `pass` (hunt: its next move, HUNT-DOC-07). */
+  onDecline?(g: Game, seat: SeatState): void;
   /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */
   passMeaning?(state: GameState, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */

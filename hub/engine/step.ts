@@ -32,6 +32,7 @@ import type {
   GameState,
   Rejection,
   SeatAction,
+  SeatState,
   StepResult,
 } from "./types.js";
 
@@ -193,15 +194,7 @@ function seatInput(
     return reject(state.phase === "setup" ? "game_not_started" : "game_over");
   }
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
-  if (action.kind === "pass" && decoysOn(state)) {
-    // Silent nights: "nothing tonight" is an answer too, so that declining is not silence.
-    const owed = answersOwed(ruleset);
-    const shown = withDecoy(state, seat, ruleset.prompt(state, seat), owed);
-    if (!shown || !owesAnswer(state, seat.seat, owed)) return reject("not_your_turn");
-    g.signal(seat.seat, { haptic: "short" });
-    nightAnswer(ruleset, g, seat.seat);
-    return null;
-  }
+  if (action.kind === "pass" && decoysOn(state)) return silentPass(ruleset, g, seat);
   if (action.kind === "act" && action.action === DECOY_ACTION) {
     const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat), answersOwed(ruleset));
     if (!decoy) nightAnswer(ruleset, g, seat.seat);
@@ -215,6 +208,32 @@ function seatInput(
   const rejection = ruleset.onSeat(g, seat, action, previous);
   if (!rejection && night && action.kind === "act") nightAnswer(ruleset, g, seat.seat);
   return rejection;
+}
+
+/**
+ * Silent nights: "nothing tonight" is an answer too, so that declining is not silence. A
+ * living seat that owes no more answers may still press it: accepted with the same signal
+ * and changing nothing (no error for declining what is left, issue 24); it stirs nothing, so
+ * that no other seat's traffic shows it. The ruleset may refuse it for a choice that cannot
+ * be skipped (the app's deciding mafioso, APP-OPEN-03) and learns what was declined.
+ */
+function silentPass(ruleset: Ruleset, g: Game, seat: SeatState): Rejection | null {
+  const state = g.state;
+  const owed = answersOwed(ruleset);
+  const real = ruleset.prompt(state, seat);
+  const shown = withDecoy(state, seat, real, owed);
+  if (!owesAnswer(state, seat.seat, owed)) {
+    if (!seat.alive) return reject("not_in_game");
+    g.signal(seat.seat, { haptic: "short" });
+    return null;
+  }
+  if (!shown) return reject("not_your_turn");
+  if (real && ruleset.mayDecline && !ruleset.mayDecline(state, seat))
+    return reject("not_your_turn", "this choice cannot be skipped");
+  if (real) ruleset.onDecline?.(g, seat);
+  g.signal(seat.seat, { haptic: "short" });
+  nightAnswer(ruleset, g, seat.seat);
+  return null;
 }
 
 function isText(action: SeatAction): action is TextAction {

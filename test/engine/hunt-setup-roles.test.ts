@@ -74,6 +74,20 @@ describe("hunt setup", () => {
     expect(d.act(7, "block", [8])?.code).toBe("bad_action");
   });
 
+  it("HUNT-SETUP-04: the night is one step, so the contract's shared `nightStepSeconds` sets its length", () => {
+    const made = create(12, { nightStepSeconds: 45 });
+    expect(made.ok && made.state.options.nightSeconds).toBe(45);
+    expect(made.ok && "nightStepSeconds" in made.state.options).toBe(false);
+    const same = create(12, { nightStepSeconds: 45, nightSeconds: 45 });
+    expect(same.ok).toBe(true);
+    const clash = create(12, { nightStepSeconds: 45, nightSeconds: 60 });
+    expect(clash.ok ? [] : clash.errors).toEqual([
+      "options.nightStepSeconds: names the night's length, as nightSeconds does; give one",
+    ]);
+    const bad = create(12, { nightStepSeconds: 1 });
+    expect(bad.ok).toBe(false); // checked like nightSeconds
+  });
+
   it("HUNT-SETUP-05: the Doctor, like every civilian, knows nobody's status", () => {
     const d = huntTable();
     for (const s of [DOCTOR, 6, MANIAC]) {

@@ -102,7 +102,7 @@ describe("silent nights in hunt", () => {
     expect(d.dead()).toEqual([8]);
   });
 
-  it("HUNT-QUIET-01: every role sends two night inputs and gets two signals, a third is refused", () => {
+  it("HUNT-QUIET-01: every role sends two night inputs and gets two signals", () => {
     const d = huntTable();
     const inputs = new Map<number, string[]>();
     // Each seat does what its paddle shows: a prompt it has not answered yet, else "nothing"
@@ -143,10 +143,16 @@ describe("silent nights in hunt", () => {
     expect(inputs.get(2)).toEqual(["shoot", "pass"]);
   });
 
-  it("HUNT-QUIET-01: a seat that gave its two answers owes nothing more: a third pass is refused", () => {
+  it("HUNT-QUIET-01: a seat that gave its two answers owes nothing more: a third pass changes nothing and stirs nobody", () => {
     const d = huntTable().pass(6).pass(6);
     expect(d.view(6).pass).toBeNull();
-    expect(d.seat(6, { kind: "pass" })?.code).toBe("not_your_turn");
+    const stir = d.view(7).stir;
+    const signals = d.effects.length;
+    expect(d.seat(6, { kind: "pass" })).toBeNull(); // no error for declining what is left (issue 24)
+    expect(d.view(7).stir).toBe(stir);
+    expect(d.effects.slice(signals)).toEqual([
+      { type: "signal", seat: 6, signal: { haptic: "short" } },
+    ]);
   });
 });
 

@@ -54,7 +54,7 @@ const hunt: OracleRules = {
     kill: null,
     heal: null,
     hunts: {},
-    moved: [],
+    answered: {},
   }),
   // The night's timer running out without the mandatory moves says nothing of who.
   nightAnnouncements: [...COMMON_NIGHT, "night.waiting"],

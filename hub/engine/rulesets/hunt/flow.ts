@@ -24,8 +24,11 @@ export interface HuntNight {
   heal: number | null;
   /** Hunter → application (HUNT-HUNT-02). */
   hunts: Record<string, HuntApplication>;
-  /** Seats that made a night move the ruleset saw (an act, or a pass with decoys off). */
-  moved: number[];
+  /**
+   * Seat → the night actions it has answered: acted on, or declined with `pass` (HUNT-DOC-07:
+   * a seat with two moves is asked both before its answers are final).
+   */
+  answered: Record<string, string[]>;
 }
 
 /** What the host may read about the last resolved night (HUNT-OPEN-13: he is told what was missing). */
@@ -62,5 +65,13 @@ export function initialHuntFlow(): HuntFlow {
 }
 
 export function emptyNight(): HuntNight {
-  return { block: null, proposals: {}, shot: null, kill: null, heal: null, hunts: {}, moved: [] };
+  return {
+    block: null,
+    proposals: {},
+    shot: null,
+    kill: null,
+    heal: null,
+    hunts: {},
+    answered: {},
+  };
 }

@@ -17,8 +17,10 @@ import { takeOut } from "./leave.js";
 import { huntManifest } from "./manifest.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
 import {
+  declineNext,
   HUNT_NIGHT_ANSWERS,
   nightAct,
+  nightOffers,
   nightPass,
   nightPrompt,
   shotProposals,
@@ -87,6 +89,9 @@ export const hunt: Ruleset = {
     return null; // sensors carry no rule in the hunt: no blindfolds, no thumb votes
   },
   onNightAnswer: endIfComplete,
+  // HUNT-DOC-07: the night offers every move a seat has (the Doctor's heal and hunt at once).
+  offers: nightOffers,
+  onDecline: (g, seat) => declineNext(g.state, seat),
   nightAnswers: HUNT_NIGHT_ANSWERS,
   onStepEnd(g, by) {
     const step = g.state.step;

@@ -7,11 +7,11 @@
  */
 import { answersGiven, decoysOn } from "../../decoys.js";
 import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection } from "../../types.js";
+import type { GameState, Rejection, SeatState } from "../../types.js";
 import { startHuntDay } from "./day.js";
 import { type HuntNight, huntFlow } from "./flow.js";
 import { announceNight } from "./leave.js";
-import { HUNT_NIGHT_ANSWERS, missingMoves, nightPrompt } from "./night.js";
+import { answeredAll, HUNT_NIGHT_ANSWERS, missingMoves, nightPrompt } from "./night.js";
 import type { HuntOptions } from "./options.js";
 import { resolveHuntNight } from "./resolve.js";
 import { checkHuntWin } from "./win.js";
@@ -43,10 +43,11 @@ export function endIfComplete(g: Game): void {
   if (state.phase !== "night" || !night || missingMoves(state).length > 0) return;
   const living = state.seats.filter((s) => s.alive);
   const expected = decoysOn(state) ? living : living.filter((s) => nightPrompt(state, s));
-  // Silent nights: both answers every living seat owes (HUNT-QUIET-01), not just the first.
-  const answered = (n: number) =>
-    decoysOn(state) ? answersGiven(state, n) >= HUNT_NIGHT_ANSWERS : night.moved.includes(n);
-  if (expected.every((s) => answered(s.seat))) morning(g, night, []);
+  // Silent nights: both answers every living seat owes (HUNT-QUIET-01), not just the first;
+  // without them, every move of the seat answered (HUNT-DOC-07: the Doctor's heal and hunt).
+  const answered = (s: SeatState) =>
+    decoysOn(state) ? answersGiven(state, s.seat) >= HUNT_NIGHT_ANSWERS : answeredAll(state, s);
+  if (expected.every(answered)) morning(g, night, []);
 }
 
 function morning(g: Game, night: HuntNight, missing: string[]): void {

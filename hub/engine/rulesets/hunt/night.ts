@@ -35,10 +35,6 @@ export function startHuntNight(g: Game): void {
   g.enter("night", "night", opts(g.state).nightSeconds);
 }
 
-function moved(state: GameState, night: HuntNight, seat: number): boolean {
-  return night.moved.includes(seat) || state.quiet.answered.includes(seat);
-}
-
 /** The prompt for one ability of a living seat tonight, or null when it may not use it. */
 function offer(state: GameState, seat: SeatState, ability: HuntAbility): Prompt | null | undefined {
   const flow = huntFlow(state);
@@ -69,23 +65,51 @@ function offer(state: GameState, seat: SeatState, ability: HuntAbility): Prompt 
   }
 }
 
-/** Every night prompt this seat may answer now; the first is the one its paddle shows. */
+/** The night actions this seat has answered tonight (acted on, or declined with `pass`). */
+function answeredBy(night: HuntNight, seat: number): string[] {
+  return night.answered[String(seat)] ?? [];
+}
+
+function markAnswered(night: HuntNight, seat: number, action: string): void {
+  const done = answeredBy(night, seat);
+  if (!done.includes(action)) night.answered[String(seat)] = [...done, action];
+}
+
+/**
+ * Every night prompt this seat may answer now (the view's `offers`). HUNT-DOC-07: a seat with
+ * two moves (the Doctor's heal and hunt, the Boss's block and shot) is offered both from the
+ * start; the moves it has not answered yet come first, and the first is what `prompt` shows,
+ * so a paddle that answers only its prompt is still led through both.
+ */
 export function nightOffers(state: GameState, seat: SeatState): Prompt[] {
   const night = huntFlow(state).night;
   if (state.phase !== "night" || !night || !seat.alive) return [];
-  const abilities = [...(huntRole(seat.role)?.night ?? [])];
-  const key = String(seat.seat);
-  // The Boss is asked to block first; once he blocked or answered anything, to shoot.
-  if (abilities[0] === "block" && (night.block !== null || moved(state, night, seat.seat)))
-    abilities.push(abilities.shift() as HuntAbility);
-  // The Doctor is asked to heal first; once he healed, he may still go hunting instead.
-  if (abilities[0] === "heal" && (night.heal !== null || key in night.hunts))
-    abilities.push(abilities.shift() as HuntAbility);
-  return abilities.flatMap((a) => offer(state, seat, a) ?? []);
+  const all = (huntRole(seat.role)?.night ?? []).flatMap((a) => offer(state, seat, a) ?? []);
+  const done = answeredBy(night, seat.seat);
+  return [
+    ...all.filter((p) => !done.includes(p.action)),
+    ...all.filter((p) => done.includes(p.action)),
+  ];
 }
 
 export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
   return nightOffers(state, seat)[0] ?? null;
+}
+
+/** Whether the seat has answered (acted on or declined) every move it has tonight. */
+export function answeredAll(state: GameState, seat: SeatState): boolean {
+  const night = huntFlow(state).night;
+  if (!night) return true;
+  const done = answeredBy(night, seat.seat);
+  return nightOffers(state, seat).every((p) => done.includes(p.action));
+}
+
+/** A `pass` declines the first move the seat has not answered yet (none left: it changes nothing). */
+export function declineNext(state: GameState, seat: SeatState): void {
+  const night = huntFlow(state).night;
+  const next = nightPrompt(state, seat);
+  if (night && next && !answeredBy(night, seat.seat).includes(next.action))
+    markAnswered(night, seat.seat, next.action);
 }
 
 /** A night act, checked against every prompt the seat has (the Boss may shoot before blocking). */
@@ -122,17 +146,18 @@ export function nightAct(
     default:
       return reject("bad_action");
   }
-  if (!night.moved.includes(seat.seat)) night.moved.push(seat.seat);
+  markAnswered(night, seat.seat, act.action);
   g.signal(seat.seat, { haptic: "short" });
   return null;
 }
 
-/** With decoys off, `pass` reaches the ruleset: "nothing tonight" from a seat that has a prompt. */
+/**
+ * With decoys off, `pass` reaches the ruleset: it declines the seat's next unanswered move.
+ * A seat that has answered every move may still press it: nothing changes, no error (issue 24).
+ */
 export function nightPass(g: Game, seat: SeatState): Rejection | null {
-  const night = huntFlow(g.state).night as HuntNight;
-  if (!nightPrompt(g.state, seat) || night.moved.includes(seat.seat))
-    return reject("not_your_turn");
-  night.moved.push(seat.seat);
+  if (!nightPrompt(g.state, seat)) return reject("not_your_turn");
+  declineNext(g.state, seat);
   g.signal(seat.seat, { haptic: "short" });
   return null;
 }

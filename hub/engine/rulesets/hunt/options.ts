@@ -49,11 +49,34 @@ export const huntOptionsSchema = z.strictObject({
 
 export type HuntOptions = z.infer<typeof huntOptionsSchema>;
 
-export function parseHuntOptions(raw: Record<string, unknown>, seatCount: number) {
+/**
+ * The contract's shared name for a night step's length (shared/PROTOCOL.md: options that
+ * every ruleset understands where they apply). The hunt's night is one step, so it means
+ * `nightSeconds`; both at once must agree (HUNT-SETUP-04).
+ */
+const SHARED_NIGHT = "nightStepSeconds";
+
+function sharedNames(raw: Record<string, unknown>): {
+  raw: Record<string, unknown>;
+  errors: string[];
+} {
+  if (!(SHARED_NIGHT in raw)) return { raw, errors: [] };
+  const { [SHARED_NIGHT]: step, ...rest } = raw;
+  if ("nightSeconds" in rest && rest.nightSeconds !== step)
+    return {
+      raw: rest,
+      errors: [`options.${SHARED_NIGHT}: names the night's length, as nightSeconds does; give one`],
+    };
+  return { raw: { ...rest, nightSeconds: step }, errors: [] };
+}
+
+export function parseHuntOptions(given: Record<string, unknown>, seatCount: number) {
+  const shared = sharedNames(given);
+  const raw = shared.raw;
   const parsed = parseStrictOptions(huntOptionsSchema, raw);
   // The seat count is checked whatever the options say, so that one reply lists every mistake.
   const anyCount = parsed.ok ? parsed.options.allowAnySeatCount : raw.allowAnySeatCount === true;
-  const errors: string[] = parsed.ok ? [] : [...parsed.errors];
+  const errors: string[] = [...shared.errors, ...(parsed.ok ? [] : parsed.errors)];
   if (!anyCount && (seatCount < 12 || seatCount > 13)) {
     errors.push(`seats: hunt is played by 12 or 13 players (HUNT-SETUP-01), got ${seatCount}`);
   }
