@@ -15,8 +15,10 @@ import { appFlow, initialAppFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
 import { appManifest } from "./manifest.js";
 import {
+  choseTonight,
   endAppNight,
   forceNightEnd,
+  mustChoose,
   nightAct,
   nightComplete,
   nightPrompt,
@@ -70,6 +72,12 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
   if (!seat.alive) return reject("not_in_game");
   if (g.state.step === "discussion") return ready(g, seat);
   if (g.state.step === "vote") return castVote(g, seat, ABSTAIN);
+  // Decoys off: a seat that made its night choice may still decline the rest (there is
+  // none): no error, nothing changes (issue 24).
+  if (g.state.phase === "night" && choseTonight(g.state, seat)) {
+    g.signal(seat.seat, { haptic: "short" });
+    return null;
+  }
   return reject("not_your_turn");
 }
 
@@ -97,6 +105,8 @@ export const app: Ruleset = {
     if (action.kind === "pass") return onPass(g, seat);
     return null; // sensors mean nothing in the app: no blindfolds, no thumbs
   },
+  // APP-OPEN-03 (a): the deciding member may not answer "nothing"; the night waits for him.
+  mayDecline: (state, seat) => !mustChoose(state, seat),
   onNightAnswer(g) {
     if (appFlow(g.state).night && nightComplete(g.state)) endAppNight(g);
   },

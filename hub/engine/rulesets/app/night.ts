@@ -57,6 +57,28 @@ export function decider(state: GameState): { seat: number } | { plurality: numbe
   return { plurality: team.map((s) => s.seat) };
 }
 
+/**
+ * APP-OPEN-03 (a): whether this seat's `kill` decides the night while the night waits for it,
+ * so that it may not answer "nothing" (silent nights): the night cannot end without it.
+ */
+export function mustChoose(state: GameState, seat: SeatState): boolean {
+  if (opts(state).missingKill !== "wait" || !appFlow(state).night) return false;
+  const d = decider(state);
+  if (!d) return false;
+  return "seat" in d ? d.seat === seat.seat : d.plurality.includes(seat.seat);
+}
+
+/** Whether the seat has made its night choice (a proposal, a heal, an investigation). */
+export function choseTonight(state: GameState, seat: SeatState): boolean {
+  const night = appFlow(state).night;
+  if (!night) return false;
+  return (
+    String(seat.seat) in night.proposals ||
+    night.healer === seat.seat ||
+    night.investigated.includes(seat.seat)
+  );
+}
+
 /** APP-OPEN-13: every required choice is in (the deciding mafia member, the Arzt, the Kommissar). */
 function requiredChoicesIn(state: GameState): boolean {
   const night = appFlow(state).night as AppNight;
