@@ -80,6 +80,7 @@ describe("the forum on the public display", () => {
         statusSeconds: 1,
         roles: ["bodyguard", "liar", "terrorist"],
         decoys: false,
+        tally: "net", // the display of the net count; the default counts plainly (FORUM-LIAR-04)
       },
     });
     await host.ok({ cmd: "start" });

@@ -77,7 +77,7 @@ describe("forum vote", () => {
 
   it("FORUM-VOTE-05: the single highest net total is lynched, the liar's −1 included", () => {
     const d = liarScenario(day1());
-    expect(d.state.tally).toMatchObject({ 11: 3, 12: 1 });
+    expect(d.state.tally).toMatchObject({ 11: 3, 12: 3 }); // the public count: plain (FORUM-LIAR-04)
     d.endPhase();
     expect(entries(d, "vote.lynched").map((e) => e.seats)).toEqual([[11]]);
     expect(d.state.seats[10]).toMatchObject({ alive: false, out: "voted" });
@@ -113,7 +113,7 @@ describe("forum vote", () => {
   });
 
   it("FORUM-LIAR-02: the liar's vote counts −1 for the player he names", () => {
-    const d = day1();
+    const d = day1({ tally: "net" });
     d.vote(9, 12).vote(LIAR, 12);
     expect(d.state.tally).toEqual({ 12: 0 });
     const e = liarScenario(day1());
@@ -156,14 +156,21 @@ describe("forum vote", () => {
     for (const s of [1, 2, 3, 5, 6, 7, 8, 11, 12, 13]) p.vote(s, s);
     p.endPhase();
     expect(p.logKeys()).toContain("forum.vote.tie");
-    // The −1 is applied in the public tally (the catalog's reading); `tally: "raw"` counts
-    // the published votes plainly, so that the tally does not point at the liar as he votes.
-    const n = day1();
+    // `tally: "net"` applies the −1 in the public tally (the catalog's reading), by option.
+    const n = day1({ tally: "net" });
     n.vote(LIAR, 9);
     expect(n.state.tally).toEqual({ 9: -1 });
-    const g = day1({ tally: "raw" });
-    g.vote(LIAR, 9);
-    expect(g.state.tally).toEqual({ 9: 1 });
+  });
+
+  it("FORUM-LIAR-04: by default the public count does not unmask the liar: his vote counts +1 there, −1 only in the result", () => {
+    const d = day1();
+    d.vote(9, 12).vote(LIAR, 12);
+    expect(d.state.tally).toEqual({ 12: 2 }); // as if anyone had voted
+    expect(d.pub.tally).toEqual({ 12: 2 });
+    expect(JSON.stringify(d.pub)).not.toContain("-1");
+    const e = liarScenario(day1());
+    e.endPhase();
+    expect(entries(e, "vote.lynched")[0]?.seats).toEqual([11]); // the −1 still decides
   });
 
   it("FORUM-OPEN-11: oneself may be named; a vote for a player gone by the deadline is void and earns no warning; the gone player's vote is discarded", () => {

@@ -56,11 +56,12 @@ export const forumOptionsSchema = z.strictObject({
   /** FORUM-OPEN-10: the liar's automatic self-vote counts (i) −1 ("minus") or (ii) +1 ("plus"). */
   liarDefaultVote: z.enum(["minus", "plus"]).default("minus"),
   /**
-   * FORUM-OPEN-10 (a): the −1 is applied in the public tally ("net", the catalog's reading;
-   * the table can infer the liar when his vote lowers a count), or the tally counts the
-   * published votes plainly and the −1 shows only in the result ("raw").
+   * FORUM-OPEN-10, FORUM-LIAR-04: the public tally counts the published votes plainly and the
+   * liar's −1 shows only in the result ("raw", the default: the seed publishes each vote and
+   * the lynch, never a count, and his vote works only while he is secret), or the −1 is
+   * applied in the public tally ("net": a count that drops as a vote comes in names the liar).
    */
-  tally: z.enum(["net", "raw"]).default("net"),
+  tally: z.enum(["net", "raw"]).default("raw"),
   /**
    * FORUM-OPEN-09: the office when its holder dies without a living heir: (a) "lot", drawn
    * among the living mafiosi but the Spion, else the Spion; (b) "lotNoSpy", the same but never
