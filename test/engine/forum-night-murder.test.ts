@@ -31,6 +31,14 @@ describe("FORUM-KILL: the murder", () => {
     expect(t.night.murder).toEqual({ by: 1, target: 9 });
   });
 
+  it("FORUM-KILL-09: the office holder is not offered himself as the victim", () => {
+    const t = new NightTable().start(1);
+    const kill = t.offers(1).find((p) => p.action === "kill");
+    expect(kill?.targets).not.toContain(1);
+    expect(kill?.targets).toContain(2); // a fellow mafioso still is (FORUM-OPEN-13)
+    expect(t.act(1, "kill", [1])?.code).toBe("bad_target");
+  });
+
   it("FORUM-KILL-03, FORUM-KILL-04: at the night's end the victim is announced with the death message", () => {
     const t = new NightTable().start(1);
     t.murder(1, 10, "a text, or a link to a picture");
@@ -168,11 +176,11 @@ describe("FORUM-OPEN-07: precedence of the murder's checks", () => {
 });
 
 describe("FORUM-OPEN-13: the murder's targets", () => {
-  it("FORUM-OPEN-13: any living player, a fellow mafioso included; never a dead one", () => {
+  it("FORUM-OPEN-13: any other living player, a fellow mafioso included; never a dead one", () => {
     const t = new NightTable();
     t.kill(11);
     t.start(1);
-    expect(t.offers(1)[0]?.targets).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13]);
+    expect(t.offers(1)[0]?.targets).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13]); // FORUM-KILL-09
     expect(t.act(1, "kill", [11])?.code).toBe("bad_target");
     t.murder(1, 3);
     expect(t.dawn().report.deaths).toEqual([{ seat: 3, how: "murdered" }]);

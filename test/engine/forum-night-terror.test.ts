@@ -30,6 +30,17 @@ describe("FORUM night and the Terrorist", () => {
     expect(d.state.announcements.map((a) => a.key)).toContain("forum.night.quiet");
   });
 
+  it("FORUM-TERR-05: an accepted attack is acknowledged to the terrorist like any accepted act", () => {
+    const d = night1();
+    const from = d.effects.length;
+    expect(act(d, TERRORIST, "attack", [9])).toBeNull();
+    expect(d.effects.slice(from)).toContainEqual({
+      type: "signal",
+      seat: TERRORIST,
+      signal: { haptic: "short" },
+    });
+  });
+
   it("FORUM-OPEN-14: a role holder the Terrorist kills during the night has no night action", () => {
     const d = night1();
     expect(act(d, 6, "compare", [1, 9])).toBeNull();

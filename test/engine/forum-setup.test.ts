@@ -182,6 +182,15 @@ describe("forum setup", () => {
     expect(errorsOf(5, {})).toMatch(/6 to 20 players/);
   });
 
+  it("FORUM-WIN-04: as many mafiosi as citizens is a game (equality plays on); one more would win at once", () => {
+    expect(create(8, { mafia: 4 }).ok).toBe(true); // 4:4 used to be refused
+    const four = dealt(8, { mafia: 4 });
+    expect(count(four, (r) => party(r) === "mafia")).toBe(4);
+    expect(errorsOf(8, { mafia: 5, roles: [] })).toMatch(
+      /5 mafiosi against 3 citizens would win at once \(FORUM-WIN-02\)/,
+    );
+  });
+
   it('FORUM-OPEN-04: "Räuber" is refused with a clear error, whatever the spelling', () => {
     for (const name of ["Räuber", "raeuber", "robber"]) {
       const errors = errorsOf(13, { roles: ["framer", name] });

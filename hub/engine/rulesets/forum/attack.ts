@@ -34,6 +34,8 @@ export function attack(g: Game, seat: SeatState, act: ActInput): Rejection | nul
   if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
   if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
   if (act.option !== undefined) return reject("bad_option");
+  // Acknowledged like every accepted act (FORUM-TERR-05), though he dies with it.
+  g.signal(seat.seat, { haptic: "short" });
   g.log("terror.attack", [seat.seat, target], {});
   takeOut(g, seat, "attacked");
   takeOut(g, g.seat(target), "attacked");

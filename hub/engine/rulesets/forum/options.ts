@@ -135,7 +135,8 @@ export function parseForumOptions(raw: Record<string, unknown>, seatCount: numbe
       );
     if (townRoles > town)
       errors.push(`seats: ${town} citizens cannot hold the ${townRoles} citizen roles`);
-    if (mafia >= town)
+    // FORUM-WIN-02/04: the mafia wins only with more mafiosi than citizens; equal numbers play on.
+    if (mafia > town)
       errors.push(
         `options.mafia: ${mafia} mafiosi against ${town} citizens would win at once (FORUM-WIN-02)`,
       );

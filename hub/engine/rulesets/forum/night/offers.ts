@@ -69,8 +69,8 @@ function offer(view: NightView, night: ForumNight, me: NightSeat, action: ForumN
       ? null
       : { action, targets, min: count, max: count, options: [...options], until: view.until };
   switch (action) {
-    case "kill": // FORUM-KILL-01/02, FORUM-OPEN-13: any living player, a fellow mafioso included
-      return ask(living.map((s) => s.seat));
+    case "kill": // FORUM-KILL-01/02, FORUM-OPEN-13: any other living player, a fellow mafioso included
+      return ask(others); // FORUM-KILL-09: not himself
     case "check": // FORUM-DET-01, FORUM-OPEN-13: any other living player
     case "guard": // FORUM-BG-01: anyone but himself; repeats allowed (FORUM-OPEN-13)
     case "frame": // FORUM-RUF-01: anyone else (refusing a mafioso would reveal the Spion)
