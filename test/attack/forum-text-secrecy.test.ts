@@ -119,7 +119,8 @@ describe("forum texts attacked over the wire", () => {
     expect(await write(13, "will", { text: "to me", to: [13] })).toBe("bad_target");
     expect(await write(13, "will", { text: "to nobody", to: [21] })).not.toBe(null);
     const outsider = [...roles].find(([s, r]) => r !== "boss" && s >= 9)?.[0] as number;
-    expect(await write(outsider, "message", { text: "found in the river" })).toBe("not_office");
+    // FORUM-QUIET-02: accepted as a decoy, like the holder's, and never published.
+    expect(await write(outsider, "message", { text: "found in the river" })).toBe(null);
     const t13 = await current(table.paddle(13).conn, topic("seat/13/text"), () => true).catch(
       () => null,
     );

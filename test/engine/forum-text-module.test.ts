@@ -227,11 +227,12 @@ describe("FORUM-NEWS: the newspaper", () => {
 });
 
 describe("FORUM-KILL-03/08: the death message", () => {
-  it("FORUM-KILL-02: only the office holder writes it; anyone else is refused", () => {
+  it("FORUM-KILL-02, FORUM-QUIET-02: only the office holder writes it; anyone else's is a decoy, never a death message", () => {
     const t = new Texts();
-    expect(t.send(2, { kind: "message", text: "x" })?.code).toBe("not_office");
-    expect(t.mine(2).mayMessage).toBe(false);
-    expect(t.mine(1).mayMessage).toBe(true);
+    expect(t.send(2, { kind: "message", text: "x" })).toBeNull();
+    expect(deathMessage(t.text, 1, 2)).toBeNull();
+    expect(t.mine(2)).toMatchObject({ mayMessage: false, message: "x" }); // shown back to him only
+    expect(t.mine(1)).toMatchObject({ mayMessage: true, message: null });
   });
 
   it("FORUM-KILL-08: deathMessage is the last one the sender wrote for that night, null if none or taken back", () => {

@@ -96,13 +96,16 @@ function handOver(
 
 /**
  * FORUM-KILL-02/03, FORUM-BOSS-01: only the holder of the boss's office writes the death
- * message, for this night (by day: the coming one, FORUM-OPEN-01 (a)); an empty text takes
+ * message (anyone else's is a decoy, FORUM-QUIET-02), for this night (by day: the coming one, FORUM-OPEN-01 (a)); an empty text takes
  * it back, and without one there is no murder (FORUM-KILL-08, forum/night/).
  */
 function message(text: TextState, ctx: TextContext, seat: number, body: string): Rejection | null {
-  if (!ctx.holdsOffice(seat)) return reject("not_office");
   const key = messageKey(ctx.night, seat);
-  if (body === "") delete text.messages[key];
-  else text.messages[key] = body;
+  // FORUM-QUIET-02: every living seat sends one a night, so that the holder's is not one
+  // input more; from outside the office it is a decoy, kept apart and never a murder.
+  if (!ctx.holdsOffice(seat) && !text.decoyMessages) text.decoyMessages = {};
+  const store = ctx.holdsOffice(seat) ? text.messages : (text.decoyMessages ?? {});
+  if (body === "") delete store[key];
+  else store[key] = body;
   return null;
 }

@@ -35,6 +35,12 @@ export interface TextState {
   received: Record<string, { from: number; text: string }[]>;
   /** `${night}:${seat}` → the death message that seat wrote for that night (FORUM-KILL-03). */
   messages: Record<string, string>;
+  /**
+   * `${night}:${seat}` → the decoy a seat outside the office sent in place of a death message
+   * (FORUM-QUIET-02): never published, never a murder, shown back only to its sender.
+   * Optional: games journaled before it replay without it.
+   */
+  decoyMessages?: Record<string, string>;
   /** Death messages published with their murder. */
   publishedMessages: { night: number; victim: number; text: string }[];
 }

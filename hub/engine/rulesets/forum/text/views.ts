@@ -30,7 +30,12 @@ export function seatTextOf(text: TextState, ctx: TextContext, seat: number): Sea
       .map((a) => ({ pseudonym: a.pseudonym, text: a.text })),
     received: (text.received[String(seat)] ?? []).map((r) => ({ ...r })),
     mayMessage,
-    message: mayMessage ? (text.messages[messageKey(ctx.night, seat)] ?? null) : null,
+    // FORUM-QUIET-02: a decoy shows back to its sender as the holder's message does to him,
+    // so that each seat's text view changes alike.
+    message: alive
+      ? ((mayMessage ? text.messages : (text.decoyMessages ?? {}))[messageKey(ctx.night, seat)] ??
+        null)
+      : null,
   };
 }
 
