@@ -168,7 +168,8 @@ export class HostSetup extends TableElement {
   private submit(e: SubmitEvent): void {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
-    const ruleset = String(form.get("ruleset") ?? "sport");
+    // The select always has a value; without one the hub's refusal says what is wrong.
+    const ruleset = String(form.get("ruleset") ?? this.offered()[0]?.id ?? "");
     const count = this.count ?? this.snapshot?.state?.seats.length ?? 10;
     let extra: Record<string, unknown> = {};
     const text = String(form.get("extra") ?? "").trim();
