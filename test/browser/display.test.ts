@@ -134,7 +134,7 @@ describe("public display", () => {
     // The wire: only public topics, and no role, team or salt before the game ended.
     expect(sniffer.publishes.length).toBeGreaterThan(20);
     for (const p of sniffer.publishes)
-      expect(p.topic).toMatch(/^mafia\/v1\/t1\/public\/(state|log)$/);
+      expect(p.topic).toMatch(/^mafia\/v1\/t1\/public\/(state|log|rulesets)$/);
     const end = sniffer.publishes.findIndex((p) => p.payload.includes('"phase":"ended"'));
     expect(end).toBeGreaterThan(0);
     for (const p of sniffer.publishes.slice(0, end)) {
