@@ -1,6 +1,6 @@
 /** The table: seats around a baize oval, seat 1 to the host's left, clockwise; a slot in the middle. */
 import { css, html } from "lit";
-import type { RulesetManifest } from "../../../protocol/manifest.js";
+import { type RulesetManifest, stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
 import { forumVotes } from "../forum.js";
@@ -12,8 +12,6 @@ export function seatPosition(n: number, count: number): { x: number; y: number }
   const angle = ((-90 + (n - 0.5) * (360 / count)) * Math.PI) / 180;
   return { x: 50 + 43 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
 }
-
-const SPEAKING = ["speech", "shootout", "lastword"];
 
 /** Open votes (thumbs; a day board's votes): whom each voter's vote went to, by seat. */
 export function votesBySeat(
@@ -97,7 +95,7 @@ export class SeatRing extends MafiaElement {
 
   override render() {
     const s = this.state;
-    const speaking = s.phase === "day" && SPEAKING.includes(s.step);
+    const speaking = s.phase === "day" && stepKind(this.manifest, s.step) === "speaking";
     // Open votes (sport): each voter's chip says whom his counted vote went to.
     const votedFor = votesBySeat(s, this.manifest);
     return html`<div class="oval"></div>

@@ -84,7 +84,7 @@ export class Stage extends TableElement {
     if (s.phase === "ended") return html`<mafia-winner></mafia-winner>`;
     if (this.manifest?.capabilities.dayBoard && stepKind(this.manifest, s.step) === "openVote")
       return html`<mafia-forum-day></mafia-forum-day>`;
-    if (s.speaker !== null && ["speech", "shootout", "lastword"].includes(s.step)) {
+    if (s.speaker !== null && stepKind(this.manifest, s.step) === "speaking") {
       return this.speaker(s, s.speaker, ring);
     }
     if (s.step === "vote" || s.step === "revote") {
