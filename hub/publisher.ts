@@ -20,6 +20,7 @@ import {
   padded,
   padJson,
   publicLogTopic,
+  publicRulesetsTopic,
   publicStateTopic,
   publicTextTopic,
   SEAT_TEXT_BUCKET,
@@ -92,6 +93,10 @@ export class TablePublisher {
     }));
     const json = JSON.stringify({ rulesets });
     this.sendIfChanged(hostRulesetsTopic(this.table), json, () => json);
+    // The manifests alone, for screens without host rights (the options stay the host's).
+    const manifests = rulesets.flatMap(({ id, manifest }) => (manifest ? [{ id, manifest }] : []));
+    const pub = JSON.stringify({ rulesets: manifests });
+    this.sendIfChanged(publicRulesetsTopic(this.table), pub, () => pub);
   }
 
   /** Last `rev` given per seat view topic. */

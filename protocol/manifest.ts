@@ -49,6 +49,15 @@ export const capabilitiesSchema = z.object({
   /** Seats write texts (wills, ads, death messages) from their phones. */
   textInputs: z.boolean(),
   recordFormats: z.array(z.enum(RECORD_FORMATS)),
+  /**
+   * The day is one long open vote shown as a board (any living seat, any time until the
+   * deadline), not steps of speeches (forum). Absent means false (added after the rest).
+   */
+  dayBoard: z.boolean().optional(),
+  /** Phases end at deadlines announced on the calendar, shown on the screens (forum). */
+  deadlines: z.boolean().optional(),
+  /** Seats collect warnings towards disqualification; the console counts them (forum). */
+  warnings: z.boolean().optional(),
 });
 
 export const rulesetManifestSchema = z.object({
@@ -73,3 +82,16 @@ export const CORE_ANNOUNCEMENTS = [
   "game.resumed",
   "game.corrected",
 ] as const;
+
+/** The kind of a step, or null for a step the manifest does not list. */
+export function stepKind(
+  manifest: RulesetManifest | null,
+  step: string,
+): ManifestStep["kind"] | null {
+  return manifest?.steps.find((s) => s.id === step)?.kind ?? null;
+}
+
+/** Whether any step of the ruleset asks the table this way (e.g. a secret vote). */
+export function hasStepKind(manifest: RulesetManifest | null, kind: ManifestStep["kind"]): boolean {
+  return manifest?.steps.some((s) => s.kind === kind) ?? false;
+}

@@ -33,3 +33,16 @@ export const rulesetListSchema = z.object({
   ),
 });
 export type RulesetList = z.infer<typeof rulesetListSchema>;
+
+/**
+ * Hub → everyone at the table: `public/rulesets` (retained), each ruleset's manifest
+ * without its options, so that the display, the audience screen and phones read what the
+ * game is made of (its capabilities, steps and words) without host rights. The same for
+ * every reader and fixed while the hub runs: it tells nothing about a game.
+ */
+export const publicRulesetsSchema = z.object({
+  rulesets: z.array(
+    z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/), manifest: rulesetManifestSchema }),
+  ),
+});
+export type PublicRulesets = z.infer<typeof publicRulesetsSchema>;

@@ -47,6 +47,11 @@ export function publicTextTopic(table: string): string {
   return `${tableRoot(table)}/public/text`;
 }
 
+/** Retained, public: every ruleset's manifest, for screens without host rights (protocol/rulesets.ts). */
+export function publicRulesetsTopic(table: string): string {
+  return `${tableRoot(table)}/public/rulesets`;
+}
+
 export function publicStateTopic(table: string): string {
   return `${tableRoot(table)}/public/state`;
 }
@@ -103,6 +108,7 @@ export type TopicKind =
   | "public.state"
   | "public.text"
   | "public.log"
+  | "public.rulesets"
   | "host.command"
   | "host.reply"
   | "host.view"
@@ -148,6 +154,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "state") return { table: table, kind: "public.state", seat: null };
     if (leaf === "log") return { table: table, kind: "public.log", seat: null };
     if (leaf === "text") return { table: table, kind: "public.text", seat: null };
+    if (leaf === "rulesets") return { table: table, kind: "public.rulesets", seat: null };
     return null;
   }
   if (area === "host") {

@@ -12,6 +12,7 @@
  * What mafiaratings has no field for (exact times, foul causes, corrections, thumb edges)
  * stays in our own JSON; docs/RECORD.md lists it.
  */
+import { rulesetById } from "../engine/index.js";
 import type { GameRecord } from "./model.js";
 
 type GameTime = {
@@ -107,7 +108,8 @@ function setAt<T>(arr: (T | null)[], index: number, value: T): void {
 }
 
 export function toMafiaratings(r: GameRecord): MafiaratingsGame {
-  if (r.ruleset !== "sport")
+  // The ruleset's manifest says whether its games fit the tournament format (today sport's).
+  if (!rulesetById(r.ruleset)?.manifest.capabilities.recordFormats.includes("mafiaratings"))
     throw new Error(`mafiaratings takes sport games only, not ${r.ruleset}`);
   if (r.seats.length !== 10)
     throw new Error(`mafiaratings takes 10 players, this game had ${r.seats.length}`);

@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { availableRulesets, rulesetById } from "../../hub/engine/index.js";
 import type { Hub } from "../../hub/server.js";
 import { openConsole } from "./console-page.js";
 import {
@@ -25,6 +26,8 @@ let hub: Hub;
 let page: Page;
 const dirs: string[] = [];
 const SEATS = 8;
+/** The option types the setup form has a field for (the rest go in the JSON box). */
+const FIELDS = new Set(["number", "integer", "boolean", "choice"]);
 
 beforeAll(async () => {
   [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
@@ -41,6 +44,22 @@ afterAll(async () => {
 });
 
 describe("the console beyond sport", () => {
+  it("the setup form gives every ruleset's options in words, never a raw identifier", async () => {
+    const select = page.locator('host-setup select[name="ruleset"]');
+    for (const id of availableRulesets()) {
+      await select.selectOption(id);
+      const shown = (rulesetById(id)?.options ?? []).filter((o) => FIELDS.has(o.type));
+      await waitFor(page, `host-setup [data-option="${shown[0]?.name}"]`);
+      expect(await page.locator("host-setup [data-option]").count()).toBe(shown.length);
+      const form = (await page.locator("host-setup form").textContent()) ?? "";
+      // camelCase names are what a person must never read (`shotQuorum`, `disconnectGraceSeconds`).
+      const raw = shown.map((o) => o.name).filter((n) => /[A-Z]/.test(n) && form.includes(n));
+      expect(raw, id).toEqual([]);
+      expect(await page.locator("host-setup [data-about]").count()).toBe(shown.length);
+    }
+    await select.selectOption(hub.tables.get("t1")?.game?.ruleset ?? "sport");
+  }, 30_000);
+
   it("refuses a name over the limit with the limit said, and sends nothing", async () => {
     const before = hub.tables.get("t1")?.game?.seats.map((s) => s.name);
     const long = "Alexandra-Konstantinovna Rimskaya-K"; // 35 characters

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createGame, type GameState } from "../../hub/engine/index.js";
 import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
+import { VOTE_STEPS } from "../../hub/engine/rulesets/sport/vote.js";
 import { type RulesetId, rulesetListSchema, rulesetManifestSchema } from "../../protocol/index.js";
 import { T0 } from "../helpers/engine-driver.js";
 import { FORUM_OPTION_SETS, playForum, seedHex } from "../helpers/random-forum.js";
@@ -59,6 +60,14 @@ const PLAYS: Record<string, (seed: number, see: (s: GameState) => void) => void>
       see,
     ),
 };
+
+describe("the sport manifest's votes", () => {
+  it("SPORT-OPEN-10: lists every thumb vote step, the cast-majority stay window too", () => {
+    const manifest = rulesetById("sport")?.manifest;
+    const thumbSteps = manifest?.steps.filter((s) => s.kind === "thumbVote").map((s) => s.id);
+    expect(thumbSteps?.sort()).toEqual([...VOTE_STEPS].sort());
+  });
+});
 
 describe.each(availableRulesets())("the %s manifest", (id) => {
   const ruleset = rulesetById(id);

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { availableRulesets, rulesetById } from "../../hub/engine/index.js";
-import { type RulesetList, rulesetListSchema } from "../../protocol/index.js";
+import {
+  type PublicRulesets,
+  publicRulesetsSchema,
+  type RulesetList,
+  rulesetListSchema,
+} from "../../protocol/index.js";
 import { subscribeGranted, useTestHub } from "../helpers/hub.js";
 
 const fx = useTestHub();
@@ -71,5 +76,19 @@ describe("host/rulesets", () => {
     await expect(
       display.client.subscribeAsync("mafia/v1/t1/host/rulesets", { qos: 1 }),
     ).rejects.toThrow(/Subscribe error/);
+  });
+
+  it("public/rulesets gives the display and a seat every manifest, without the options", async () => {
+    for (const user of ["display/t1", "seat/t1/3"]) {
+      const reader = await fx.connect(user);
+      const list = reader.inbox.next<PublicRulesets>("mafia/v1/t1/public/rulesets");
+      await subscribeGranted(reader.client, ["mafia/v1/t1/public/#"]);
+      const parsed = publicRulesetsSchema.parse(await list);
+      expect(parsed.rulesets.map((r) => r.id)).toEqual(availableRulesets());
+      for (const r of parsed.rulesets) {
+        expect(r.manifest).toEqual(rulesetById(r.id)?.manifest);
+        expect(r).not.toHaveProperty("options");
+      }
+    }
   });
 });

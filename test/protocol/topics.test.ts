@@ -16,6 +16,7 @@ import {
   parseUsername,
   publicFilter,
   publicLogTopic,
+  publicRulesetsTopic,
   publicStateTopic,
   publicTextTopic,
   seatInputTopic,
@@ -65,6 +66,7 @@ const TABLE_BUILDERS: [TopicKind, (table: string) => string, string][] = [
   ["public.state", publicStateTopic, "public/state"],
   ["public.log", publicLogTopic, "public/log"],
   ["public.text", publicTextTopic, "public/text"],
+  ["public.rulesets", publicRulesetsTopic, "public/rulesets"],
   ["host.command", hostCommandTopic, "host/command"],
   ["host.reply", hostReplyTopic, "host/reply"],
   ["host.view", hostViewTopic, "host/view"],
@@ -94,9 +96,9 @@ describe("topic builders", () => {
     expect(hostFilter("t1")).toBe("mafia/v1/t1/host/#");
   });
 
-  it("cover all ten topic kinds of seats and tables", () => {
+  it("cover all eleven topic kinds of seats and tables", () => {
     const kinds = new Set([...SEAT_BUILDERS, ...TABLE_BUILDERS].map((b) => b[0]));
-    expect(kinds.size).toBe(10);
+    expect(kinds.size).toBe(11);
   });
 });
 

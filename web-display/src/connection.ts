@@ -14,7 +14,13 @@ import mqtt, { type MqttClient } from "mqtt";
 import { type AudienceExtra, audienceStateSchema } from "../../protocol/audience.js";
 import { type DeviceList, deviceListSchema } from "../../protocol/devices.js";
 import type { HostCommand, HostReply } from "../../protocol/host.js";
-import { type RulesetList, rulesetListSchema } from "../../protocol/rulesets.js";
+import type { RulesetManifest } from "../../protocol/manifest.js";
+import {
+  type PublicRulesets,
+  publicRulesetsSchema,
+  type RulesetList,
+  rulesetListSchema,
+} from "../../protocol/rulesets.js";
 import { type PublicText, publicTextSchema } from "../../protocol/text.js";
 import {
   audienceFilter,
@@ -25,6 +31,7 @@ import {
   hostUsername,
   parseTopic,
   publicFilter,
+  publicRulesetsTopic,
 } from "../../protocol/topics.js";
 import {
   type LogEntry,
@@ -69,7 +76,15 @@ export interface TableSnapshot {
   devices: DeviceList | null;
   /** Host console only: the rulesets the hub can run and their options (`host/rulesets`). */
   rulesets: RulesetList["rulesets"] | null;
+  /** Every ruleset's manifest (`public/rulesets`): what screens read instead of ruleset ids. */
+  manifests: PublicRulesets["rulesets"] | null;
   commands: CommandRecord[];
+}
+
+/** The manifest of the game on the table, or null before a game or the manifests are known. */
+export function manifestOf(snap: TableSnapshot | null): RulesetManifest | null {
+  const id = snap?.state?.ruleset;
+  return snap?.manifests?.find((r) => r.id === id)?.manifest ?? null;
 }
 
 export interface ConnectionOptions {
@@ -119,6 +134,7 @@ export class TableConnection implements ReactiveController {
       hostView: null,
       devices: null,
       rulesets: null,
+      manifests: null,
       commands: [],
     };
     host.addController(this);
@@ -158,7 +174,7 @@ export class TableConnection implements ReactiveController {
         host: [publicFilter(table), hostFilter(table)],
         display: [publicFilter(table)],
         // Not public/#: the audience's copy runs behind by the delay, the log would not.
-        audience: [audienceFilter(table)],
+        audience: [audienceFilter(table), publicRulesetsTopic(table)],
       }[identity];
       client.subscribe(filters, { qos: 1 });
       this.update({ status: "online" });
@@ -218,6 +234,9 @@ export class TableConnection implements ReactiveController {
     else if (parsed.kind === "host.rulesets") {
       const list = rulesetListSchema.safeParse(json);
       this.update({ rulesets: list.success ? list.data.rulesets : null });
+    } else if (parsed.kind === "public.rulesets") {
+      const list = publicRulesetsSchema.safeParse(json);
+      this.update({ manifests: list.success ? list.data.rulesets : null });
     } else if (parsed.kind === "host.devices") {
       const devices = deviceListSchema.safeParse(json);
       this.update({ devices: devices.success ? devices.data : null });

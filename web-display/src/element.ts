@@ -1,17 +1,27 @@
-/** The base of every component: the language from context, and events that go up. */
+/** The base of every component: the language and the game's manifest from context, and events that go up. */
 import { ContextConsumer } from "@lit/context";
 import { LitElement } from "lit";
+import type { RulesetManifest } from "../../protocol/manifest.js";
 import type { TableSnapshot } from "./connection.js";
-import { i18nContext, tableContext } from "./context.js";
+import { i18nContext, manifestContext, tableContext } from "./context.js";
 import { type Translator, translator } from "./i18n/index.js";
 
 const ENGLISH = translator("en");
 
 export class MafiaElement extends LitElement {
   private readonly i18n = new ContextConsumer(this, { context: i18nContext, subscribe: true });
+  private readonly manifestValue = new ContextConsumer(this, {
+    context: manifestContext,
+    subscribe: true,
+  });
 
   protected get tr(): Translator {
     return this.i18n.value ?? ENGLISH;
+  }
+
+  /** The game's ruleset as data: what a screen reads instead of testing its id. */
+  protected get manifest(): RulesetManifest | null {
+    return this.manifestValue.value ?? null;
   }
 
   /** Sends a user's action up the tree (bubbles out of shadow roots). */

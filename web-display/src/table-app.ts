@@ -1,14 +1,14 @@
 /**
  * What both root elements (the display and the host console) share: the table from the
- * URL, one connection at a time, and the two contexts they provide to everything below
- * them, the table's snapshot and the language, switchable live.
+ * URL, one connection at a time, and the contexts they provide to everything below them:
+ * the table's snapshot, its ruleset's manifest, and the language, switchable live.
  */
 import { ContextProvider } from "@lit/context";
 import { LitElement } from "lit";
 import type { Lang } from "../../protocol/host.js";
 import { langFromUrl, mqttUrl, rememberLang, tableFromUrl } from "./config.js";
-import { type Identity, TableConnection, type TableSnapshot } from "./connection.js";
-import { i18nContext, type LangChangeDetail, tableContext } from "./context.js";
+import { type Identity, manifestOf, TableConnection, type TableSnapshot } from "./connection.js";
+import { i18nContext, type LangChangeDetail, manifestContext, tableContext } from "./context.js";
 import { translator } from "./i18n/index.js";
 
 export abstract class TableApp extends LitElement {
@@ -16,6 +16,11 @@ export abstract class TableApp extends LitElement {
   protected connection: TableConnection | null = null;
   protected readonly tableProvider = new ContextProvider(this, {
     context: tableContext,
+    initialValue: null,
+  });
+  /** Set from every snapshot, so no component tests a ruleset id (protocol/manifest.ts). */
+  private readonly manifestProvider = new ContextProvider(this, {
+    context: manifestContext,
     initialValue: null,
   });
   protected readonly i18nProvider = new ContextProvider(this, {
@@ -42,7 +47,10 @@ export abstract class TableApp extends LitElement {
       table: this.table,
       identity,
       password,
-      onChange,
+      onChange: (snap) => {
+        this.manifestProvider.setValue(manifestOf(snap));
+        onChange(snap);
+      },
     });
   }
 

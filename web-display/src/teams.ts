@@ -1,17 +1,11 @@
 /**
- * Team colours for the end screen, where the public state gives roles but not teams.
- * Only what shared/GLOSSARY.md and PROTOCOL.md name; an unknown role gets no colour.
+ * Team colours for the end screen, where the public state gives roles but not teams: the
+ * game's manifest says each role's team (its role files, protocol/manifest.ts). A role the
+ * manifest does not list, or no manifest yet, gets no colour.
  */
-const BLACK: Record<string, readonly string[]> = {
-  sport: ["don", "mafia"],
-  app: ["godfather", "consigliere", "soldier"],
-  hunt: ["boss", "mafia"],
-  forum: ["boss", "spy", "framer", "mafia"],
-};
-const MANIAC: Record<string, readonly string[]> = { hunt: ["maniac"] };
+import type { RulesetManifest } from "../../protocol/manifest.js";
+import type { Team } from "../../protocol/views.js";
 
-export function teamOfRole(ruleset: string, role: string): "town" | "mafia" | "maniac" | null {
-  if (BLACK[ruleset]?.includes(role)) return "mafia";
-  if (MANIAC[ruleset]?.includes(role)) return "maniac";
-  return BLACK[ruleset] ? "town" : null;
+export function teamOfRole(manifest: RulesetManifest | null, role: string): Team | null {
+  return manifest?.roles.find((r) => r.id === role)?.team ?? null;
 }

@@ -36,7 +36,7 @@ export class SeatStrip extends MafiaElement {
 
   override render() {
     const s = this.state;
-    const votes = votesBySeat(s);
+    const votes = votesBySeat(s, this.manifest);
     const speaking = s.phase === "day" && s.speaker !== null;
     return s.seats.map(
       (seat) => html`<mafia-seat

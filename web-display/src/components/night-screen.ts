@@ -69,7 +69,7 @@ export class NightScreen extends TableElement {
             <div class="moon" aria-hidden="true">☾</div>
             <div class="title" data-title="night">${phaseTitle(this.tr, s)}</div>
             <div class="line" data-step=${s.step}>${nightLine(this.tr, s)}</div>
-            ${s.ruleset === "forum" ? html`<div class="line" data-deadline>${forumDeadline(this.tr, s)}</div>` : nothing}
+            ${this.manifest?.capabilities.deadlines ? html`<div class="line" data-deadline>${forumDeadline(this.tr, s)}</div>` : nothing}
             <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
               ?paused=${s.paused}></mafia-countdown>
           </div>

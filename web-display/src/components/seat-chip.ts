@@ -39,7 +39,7 @@ export class SeatChip extends MafiaElement {
     this.nominee = 0;
     this.counting = false;
     this.role = null;
-    this.ruleset = "sport";
+    this.ruleset = "";
     this.night = false;
     this.votedFor = null;
   }
@@ -215,7 +215,7 @@ export class SeatChip extends MafiaElement {
       this.counting && !this.night ? "counting" : "",
       this.nominee > 0 && !this.night ? "nominated" : "",
     ].join(" ");
-    const team = this.role ? teamOfRole(this.ruleset, this.role) : null;
+    const team = this.role ? teamOfRole(this.manifest, this.role) : null;
     return html`<div
       class=${cls}
       data-seat=${s.seat}

@@ -1,5 +1,6 @@
 /** The table: seats around a baize oval, seat 1 to the host's left, clockwise; a slot in the middle. */
 import { css, html } from "lit";
+import { type RulesetManifest, stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
 import { forumVotes } from "../forum.js";
@@ -12,12 +13,13 @@ export function seatPosition(n: number, count: number): { x: number; y: number }
   return { x: 50 + 43 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
 }
 
-const SPEAKING = ["speech", "shootout", "lastword"];
-
-/** Open votes (sport; the forum's public day vote): whom each voter's vote went to, by seat. */
-export function votesBySeat(state: PublicState): Map<number, string> {
+/** Open votes (thumbs; a day board's votes): whom each voter's vote went to, by seat. */
+export function votesBySeat(
+  state: PublicState,
+  manifest: RulesetManifest | null,
+): Map<number, string> {
   const votedFor = new Map<number, string>();
-  if (state.ruleset === "forum" && state.phase === "day")
+  if (manifest?.capabilities.dayBoard && state.phase === "day")
     for (const [voter, target] of forumVotes(state)) votedFor.set(voter, String(target));
   for (const [key, seats] of Object.entries(state.voters ?? {}))
     for (const voter of seats) votedFor.set(voter, key);
@@ -93,9 +95,9 @@ export class SeatRing extends MafiaElement {
 
   override render() {
     const s = this.state;
-    const speaking = s.phase === "day" && SPEAKING.includes(s.step);
+    const speaking = s.phase === "day" && stepKind(this.manifest, s.step) === "speaking";
     // Open votes (sport): each voter's chip says whom his counted vote went to.
-    const votedFor = votesBySeat(s);
+    const votedFor = votesBySeat(s, this.manifest);
     return html`<div class="oval"></div>
       <div class="center"><slot></slot></div>
       ${s.seats.map((seat) => {

@@ -124,11 +124,11 @@ export class SidePanel extends TableElement {
     const t = this.tr.t;
     const ended = s.phase === "ended";
     // At the end the roles take the room: two announcements fit under them uncut.
-    // A forum game's published texts take room too (forum-news.ts): fewer announcements.
-    const forum = s.ruleset === "forum";
-    const shown = ended ? Math.min(2, this.limit) : forum ? Math.min(3, this.limit) : this.limit;
+    // Published texts (forum-news.ts) take room too: fewer announcements.
+    const texts = this.manifest?.capabilities.textInputs === true;
+    const shown = ended ? Math.min(2, this.limit) : texts ? Math.min(3, this.limit) : this.limit;
     const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, shown);
-    const top = forum ? html`<mafia-forum-news></mafia-forum-news>` : this.nominations();
+    const top = texts ? html`<mafia-forum-news></mafia-forum-news>` : this.nominations();
     return html`${ended && s.roles ? this.roles() : top}
       <section class="log">
         <h2>${t("ui.announcements")}</h2>
@@ -169,7 +169,7 @@ export class SidePanel extends TableElement {
       <ol class="roles">
         ${s.seats.map((seat) => {
           const role = roles[String(seat.seat)] ?? "";
-          const team = teamOfRole(s.ruleset, role) ?? "none";
+          const team = teamOfRole(this.manifest, role) ?? "none";
           return html`<li class="team-${team}">
             <span>${seatRef(this.tr, s.seats, seat.seat)}</span><b>${roleName(this.tr, s.ruleset, role)}</b>
           </li>`;

@@ -1,5 +1,6 @@
 /** The middle of the oval: who has the floor, the vote being counted, the winner. */
 import { css, html, nothing } from "lit";
+import { stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -81,8 +82,9 @@ export class Stage extends TableElement {
         <div class="hint">${t("ui.waitingHint")}</div>`;
     }
     if (s.phase === "ended") return html`<mafia-winner></mafia-winner>`;
-    if (s.ruleset === "forum" && s.step === "day") return html`<mafia-forum-day></mafia-forum-day>`;
-    if (s.speaker !== null && ["speech", "shootout", "lastword"].includes(s.step)) {
+    if (this.manifest?.capabilities.dayBoard && stepKind(this.manifest, s.step) === "openVote")
+      return html`<mafia-forum-day></mafia-forum-day>`;
+    if (s.speaker !== null && stepKind(this.manifest, s.step) === "speaking") {
       return this.speaker(s, s.speaker, ring);
     }
     if (s.step === "vote" || s.step === "revote") {

@@ -58,7 +58,7 @@ export class HostForum extends TableElement {
     const snap = this.snapshot;
     const s = snap?.state;
     const view = snap?.hostView;
-    if (!s || !view || s.ruleset !== "forum") return nothing;
+    if (!s || !view || !this.manifest?.capabilities.warnings) return nothing;
     const t = this.tr.t;
     const warnings = forumWarnings(s);
     const max =
@@ -105,7 +105,7 @@ export class HostForum extends TableElement {
     const tonight = book.night === flow.night ? choicesOf(book) : [];
     const who = (n: number) => {
       const role = roles.get(n);
-      return role ? `${ref(n)} (${roleName(this.tr, "forum", role)})` : ref(n);
+      return role ? `${ref(n)} (${roleName(this.tr, s.ruleset, role)})` : ref(n);
     };
     return html`<div class="banner">${t("host.secret")}</div>
       <ul>

@@ -7,7 +7,7 @@
  */
 import "../no-eval.js";
 import { css, html, nothing } from "lit";
-import type { CommandBody, TableSnapshot } from "../connection.js";
+import { type CommandBody, manifestOf, type TableSnapshot } from "../connection.js";
 import { stepTitle } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { TableApp } from "../table-app.js";
@@ -156,7 +156,7 @@ export class HostApp extends TableApp {
         <host-vote-panel></host-vote-panel>
         <host-record-panel class="wide" .password=${this.password}></host-record-panel>
         <host-seats class="wide"></host-seats>
-        ${s.ruleset === "forum" ? html`<host-forum class="wide"></host-forum>` : nothing}
+        ${manifestOf(snap)?.capabilities.warnings ? html`<host-forum class="wide"></host-forum>` : nothing}
         ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
         <host-secrets></host-secrets>
         <host-replies></host-replies>

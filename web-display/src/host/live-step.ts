@@ -3,6 +3,7 @@
  * offset), who has the floor and who speaks after him, and whom the step still waits for.
  */
 import { css, html, nothing } from "lit";
+import { stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -12,7 +13,6 @@ import "../components/countdown-ring.js";
 import { hostTheme } from "./host-styles.js";
 import { clockTime } from "./when.js";
 
-const SPEAKING = ["speech", "shootout", "lastword"];
 /** How many of the coming speakers are named; the rest are counted. */
 const QUEUE_SHOWN = 4;
 /** The newest announcements, with the hub's time: what the table was just told. */
@@ -129,7 +129,7 @@ export class HostLive extends TableElement {
     // At night the title says what the night is doing; the choices are on the secret panel.
     if (s.phase === "night") return nothing;
     const queue = this.snapshot?.hostView?.queue ?? [];
-    const speaking = s.speaker !== null && SPEAKING.includes(s.step);
+    const speaking = s.speaker !== null && stepKind(this.manifest, s.step) === "speaking";
     return html`${
       speaking
         ? html`<div class="line"><span class="label">${stepName(this.tr, s.step)}:</span>

@@ -5,15 +5,14 @@
  * (opened on the click itself, so no pop-up blocker stops it); the JSON exports are saved.
  */
 import { css, html, nothing } from "lit";
+import type { RECORD_FORMATS } from "../../../protocol/manifest.js";
 import { TableElement } from "../element.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 
-type Format = "html" | "pdf" | "json" | "mafiaratings";
+/** The formats the ruleset offers, from its manifest (mafiaratings: tournament games only). */
+type Format = (typeof RECORD_FORMATS)[number];
 const OPENED: ReadonlySet<Format> = new Set(["html", "pdf"]);
-/** The tournament export exists for sport only (mafiaratings' judge client format). */
-const FORMATS_OF = (ruleset: string): Format[] =>
-  ruleset === "sport" ? ["html", "pdf", "json", "mafiaratings"] : ["html", "pdf", "json"];
 
 interface Fetched {
   format: Format;
@@ -64,7 +63,7 @@ export class HostRecordPanel extends TableElement {
     return html`<section data-record>
       <h2>${t("host.record")}</h2>
       <div class="bar">
-        ${FORMATS_OF(s.ruleset).map(
+        ${(this.manifest?.capabilities.recordFormats ?? []).map(
           (f) => html`<button data-format=${f} ?disabled=${last?.state === "loading"}
             @click=${() => this.fetchRecord(f)}>${t(`host.record.${f}`)}</button>`,
         )}

@@ -86,8 +86,9 @@ export class HostSeats extends TableElement {
     const t = this.tr.t;
     const causes = foulCauses(s.extras);
     const live = s.phase === "day" || s.phase === "night";
-    // Sensors carry rules only in sport (votes by thumbs, blindfolds at night).
-    const sensors = s.ruleset === "sport";
+    // Sensors carry rules only where the manifest says so (votes by thumbs, blindfolds at night).
+    const caps = this.manifest?.capabilities;
+    const sensors = caps?.thumbSensors === true || caps?.blindfoldSensors === true;
     return html`<section>
       <h2>${t("host.seats")}</h2>
       <table>

@@ -90,11 +90,19 @@ export class HostSecrets extends TableElement {
       ${
         night && pub.phase === "night"
           ? html`<h2 style="margin-top:14px">${t("host.tonight")}</h2>
-              <ul>${pub.ruleset === "sport" ? this.sportNight(night, pub, view) : nightChoices(this.tr, seats, night.raw)}</ul>`
+              <ul>${this.rolesOneByOne() ? this.sportNight(night, pub, view) : nightChoices(this.tr, seats, night.raw)}</ul>`
           : nothing
       }
       ${view.deal ? html`<h2 style="margin-top:14px">${t("host.deal")}</h2><div class="mono">${view.deal.commitment}</div>` : nothing}
     </section>`;
+  }
+
+  /**
+   * A night that calls its roles one step each (sport: mafia, don, sheriff), read from the
+   * manifest: the console lists who the step still waits for, the shots and the checks.
+   */
+  private rolesOneByOne(): boolean {
+    return (this.manifest?.steps.filter((st) => st.kind === "night").length ?? 0) > 1;
   }
 
   /**

@@ -2,6 +2,7 @@
 import { css, html, nothing } from "lit";
 import type { OptionSpec } from "../../../protocol/rulesets.js";
 import { MAX_SEATS } from "../../../protocol/topics.js";
+import { optionWord } from "../../../protocol/words/index.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
 import { theme } from "../styles.js";
@@ -45,8 +46,16 @@ export class HostSetup extends TableElement {
     );
   }
 
-  private label(o: OptionSpec): string {
-    return this.tr.has(`opt.${o.name}`) ? this.tr.t(`opt.${o.name}`) : o.name;
+  /** The option in words (protocol/words): label, unit and one line on what it changes. */
+  private label(o: OptionSpec) {
+    const w = optionWord(this.tr.lang, o.name);
+    if (!w) return o.name;
+    return html`<span data-option=${o.name}>${w.unit ? `${w.label} (${w.unit})` : w.label}</span>
+      <span class="hint" data-about>${w.about}</span>`;
+  }
+
+  private choice(o: OptionSpec, c: string): string {
+    return optionWord(this.tr.lang, o.name)?.choices?.[c] ?? c;
   }
 
   private field(o: OptionSpec) {
@@ -57,7 +66,7 @@ export class HostSetup extends TableElement {
     if (o.type === "choice")
       return html`<label>${this.label(o)}
         <select name=${o.name}>${(o.choices ?? []).map(
-          (c) => html`<option value=${c} ?selected=${c === d}>${c}</option>`,
+          (c) => html`<option value=${c} ?selected=${c === d}>${this.choice(o, c)}</option>`,
         )}</select></label>`;
     return html`<label>${this.label(o)}
       <input name=${o.name} type="number" min=${o.min ?? ""} max=${o.max ?? ""}
@@ -103,6 +112,9 @@ export class HostSetup extends TableElement {
         width: 100%;
         min-height: 48px;
         font-family: monospace;
+      }
+      .options label {
+        max-width: 240px;
       }
       .hint {
         font-size: 12px;
@@ -168,7 +180,8 @@ export class HostSetup extends TableElement {
   private submit(e: SubmitEvent): void {
     e.preventDefault();
     const form = new FormData(e.target as HTMLFormElement);
-    const ruleset = String(form.get("ruleset") ?? "sport");
+    // The select always has a value; without one the hub's refusal says what is wrong.
+    const ruleset = String(form.get("ruleset") ?? this.offered()[0]?.id ?? "");
     const count = this.count ?? this.snapshot?.state?.seats.length ?? 10;
     let extra: Record<string, unknown> = {};
     const text = String(form.get("extra") ?? "").trim();

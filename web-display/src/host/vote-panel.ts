@@ -5,6 +5,7 @@
  * as it is now, with its last edge against the counting window's start.
  */
 import { css, html, nothing } from "lit";
+import { hasStepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -15,7 +16,6 @@ import { hostTheme } from "./host-styles.js";
 import { clockTime, secondsAfter } from "./when.js";
 
 /** Rulesets whose day vote the table does not see (the app's, APP-VOTE-02). */
-const SECRET_VOTE: ReadonlySet<string> = new Set(["app"]);
 const THUMB_STEPS = ["vote", "revote", "leavevote", "stayvote"];
 /** A leave/stay vote: the voter's own seat means "leave", 0 "stay" (sport's flow). */
 const STAY = 0;
@@ -104,13 +104,13 @@ export class HostVotePanel extends TableElement {
     const view = this.snapshot?.hostView;
     if (!s || !view || s.phase !== "day") return nothing;
     const voting = THUMB_STEPS.includes(s.step);
-    const thumbs = s.ruleset === "sport";
+    const thumbs = this.manifest?.capabilities.thumbSensors === true;
     // Rulesets where everyone is on the ballot (app, hunt) have no nominations to list.
     const list = thumbs && s.ballot.length > 0 && voting ? s.ballot : s.nominations;
     const votes = view.votes ?? {};
     if (list.length === 0 && !voting && Object.keys(votes).length === 0) return nothing;
     const t = this.tr.t;
-    const secret = SECRET_VOTE.has(s.ruleset);
+    const secret = hasStepKind(this.manifest, "secretVote");
     return html`<section data-vote-panel>
       ${
         thumbs || list.length > 0
@@ -145,7 +145,7 @@ export class HostVotePanel extends TableElement {
       ${by === undefined ? nothing : html`<span class="by" data-by=${by}>${t("host.nominatedBy", { seat: seatRef(this.tr, s.seats, by) })}</span>`}
       ${counting ? html`<span class="badge">${t("host.countingNow")}</span>` : nothing}
       ${
-        counting && s.ruleset === "sport"
+        counting && this.manifest?.capabilities.thumbSensors
           ? html`<span class="live" data-live-count=${this.pending(s, view).length}>${t("host.liveCount", { n: this.pending(s, view).length })}</span>`
           : nothing
       }

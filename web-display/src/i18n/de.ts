@@ -150,13 +150,6 @@ export const de: Record<MessageKey, string> = {
   "ui.noState": "Warte auf den Spielstand…",
   "ui.language": "Sprache",
 
-  "opt.autoAdvance": "Schritte enden mit ihrem Timer",
-  "opt.speechSeconds": "Rede",
-  "opt.lastWordSeconds": "Letztes Wort",
-  "opt.voteWindowSeconds": "Abstimmungsfenster",
-  "opt.nightStepSeconds": "Nachtschritt",
-  "opt.justifySeconds": "Rede im Stechen",
-
   "cmd.setup": "Einrichten",
   "cmd.start": "Starten",
   "cmd.next": "Weiter",

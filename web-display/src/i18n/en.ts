@@ -153,13 +153,6 @@ export const en = {
   "ui.noState": "Waiting for the table's state…",
   "ui.language": "Language",
 
-  "opt.autoAdvance": "Steps end by their timers",
-  "opt.speechSeconds": "Speech",
-  "opt.lastWordSeconds": "Last word",
-  "opt.voteWindowSeconds": "Vote window",
-  "opt.nightStepSeconds": "Night step",
-  "opt.justifySeconds": "Shootout speech",
-
   "cmd.setup": "Set up",
   "cmd.start": "Start",
   "cmd.next": "Next",

@@ -111,7 +111,7 @@ export function announcement(
   tr: Translator,
   entry: LogEntry,
   seats: SeatNames,
-  ruleset = "sport",
+  ruleset: string,
 ): string {
   const p = entry.params;
   const [a, b] = entry.seats;

@@ -149,13 +149,6 @@ export const ru: Record<MessageKey, string> = {
   "ui.noState": "Ждём состояние стола…",
   "ui.language": "Язык",
 
-  "opt.autoAdvance": "Шаги заканчиваются по таймеру",
-  "opt.speechSeconds": "Речь",
-  "opt.lastWordSeconds": "Последнее слово",
-  "opt.voteWindowSeconds": "Окно голосования",
-  "opt.nightStepSeconds": "Шаг ночи",
-  "opt.justifySeconds": "Речь в перестрелке",
-
   "cmd.setup": "Настройка",
   "cmd.start": "Начать",
   "cmd.next": "Дальше",

@@ -123,7 +123,7 @@ export class SeatScreen extends MafiaElement {
     const s = this.session as SeatSession;
     const view = s.paddle.view;
     if (!view) return nothing;
-    const ruleset = s.state?.ruleset ?? "sport";
+    const ruleset = s.state?.ruleset ?? "";
     if (!view.role) return html`<p class="dim" data-role="">${t("phone.noRole")}</p>`;
     const allies = view.allies.map((n) => {
       const role = view.allyRoles[String(n)];

@@ -45,5 +45,8 @@ export const forumManifest: RulesetManifest = {
     blindfoldSensors: false,
     textInputs: true,
     recordFormats: ["html", "pdf", "json"],
+    dayBoard: true,
+    deadlines: true,
+    warnings: true,
   },
 };

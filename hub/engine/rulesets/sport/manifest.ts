@@ -16,6 +16,8 @@ export const sportManifest: RulesetManifest = {
     { id: "vote", phase: "day", kind: "thumbVote" },
     { id: "revote", phase: "day", kind: "thumbVote" },
     { id: "leavevote", phase: "day", kind: "thumbVote" },
+    // SPORT-OPEN-10 (b) "castMajority": the leave vote's second window, for "stay".
+    { id: "stayvote", phase: "day", kind: "thumbVote" },
     { id: "mafia", phase: "night", kind: "night" },
     { id: "don", phase: "night", kind: "night" },
     { id: "sheriff", phase: "night", kind: "night" },
