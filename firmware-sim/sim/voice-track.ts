@@ -31,6 +31,58 @@ export function trackEnvelope(track: VoiceTrack, ms: number, random: () => numbe
   return envelopeOf(trackLevel(track, ms, random));
 }
 
+interface Utterance {
+  seat: number;
+  from: number;
+  to: number;
+  level: number;
+}
+
+/**
+ * A table's air: every microphone hears every voice, its own seat's at the spoken level and
+ * the others' `bleed` levels lower (across a table of 10, about 15 levels: 8 dB). What the
+ * hub's attribution must see through.
+ */
+export class VoiceRoom {
+  private utterances: Utterance[] = [];
+
+  constructor(
+    readonly background = 10,
+    readonly bleed = 15,
+    readonly jitter = 3,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seat `seat` speaks at `level` for `durationMs`, starting `inMs` from now. */
+  say(seat: number, durationMs: number, level: number, inMs = 0): void {
+    const from = this.now() + inMs;
+    this.utterances.push({ seat, from, to: from + durationMs, level });
+  }
+
+  /** Seat `seat` plays a whole track, its times counted from now. */
+  play(seat: number, track: VoiceTrack): void {
+    for (const [start, duration, level] of track.segments) this.say(seat, duration, level, start);
+  }
+
+  /** The level seat `seat`'s microphone hears now. */
+  levelAt(seat: number, random: () => number): number {
+    const t = this.now();
+    let level = this.background;
+    this.utterances = this.utterances.filter((u) => u.to > t - 1000);
+    for (const u of this.utterances) {
+      if (t < u.from || t >= u.to) continue;
+      const heard = u.seat === seat ? u.level : u.level - this.bleed;
+      if (heard > level) level = heard;
+    }
+    const jittered = level + (random() * 2 - 1) * this.jitter;
+    return Math.max(0, Math.min(100, jittered));
+  }
+
+  envelopeAt(seat: number, random: () => number): number {
+    return envelopeOf(this.levelAt(seat, random));
+  }
+}
+
 /** When the track has nothing more to say (its last utterance's end). */
 export function trackEnd(track: VoiceTrack): number {
   let end = 0;
