@@ -252,7 +252,8 @@ export class Table {
       if (!result.ok) {
         const code = result.rejection.code;
         this.log.info({ event: "input.rejected", seat: who, kind: msg.kind, code });
-        this.out.signal(seat, { error: result.rejection.code, haptic: "long" });
+        // A voice input is ignored, not answered: a buzz while one speaks (or at night) helps no one.
+        if (msg.kind !== "voice") this.out.signal(seat, { error: code, haptic: "long" });
         return;
       }
       const { rev } = result.state;

@@ -34,6 +34,7 @@ import type {
   SeatAction,
   StepResult,
 } from "./types.js";
+import { hearVoice } from "./voice.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -179,6 +180,8 @@ function seatInput(
     seat.caps = [...action.caps];
     return null;
   }
+  // Voice is generic and no ruleset's business: voice.ts hears it or refuses it.
+  if (action.kind === "voice") return hearVoice(g, seat, action);
   if (action.kind === "thumb" && seat.thumbDown !== action.down) {
     seat.thumbDown = action.down;
     seat.thumbAt = g.at;

@@ -38,6 +38,8 @@ export type SeatAction =
   | { kind: "blindfold"; on: boolean }
   | { kind: "act"; action: string; targets: number[]; option?: string | undefined }
   | { kind: "pass" }
+  /** Who is speaking (issue 26): levels of 100 ms windows, the last ending at the input's `at`. */
+  | { kind: "voice"; on: boolean; levels: number[] }
   /** Text from the seat's phone (protocol/text.ts), for rulesets that take it (Ruleset.onText). */
   | TextAction;
 
