@@ -1,0 +1,89 @@
+/**
+ * Simulated paddles with microphones against the real hub (in-process, real Aedes, real
+ * MQTT clients): every paddle hears the same room, the talker's loud and the others' bled;
+ * each sends its own `voice` inputs (firmware/voice.ts), and the hub journals them with its
+ * receive time when the table's `voice` option is on.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { VoiceRoom } from "../../firmware-sim/sim/voice-track.js";
+import { journalText } from "../helpers/hub.js";
+import { type Harness, startTable, within } from "./sim-harness.js";
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+interface Heard {
+  seat: number;
+  at: number;
+  on: boolean;
+  levels: number[];
+}
+
+/** The voice inputs the journal holds, in order. */
+async function heard(harness: Harness): Promise<Heard[]> {
+  const out: Heard[] = [];
+  for (const line of (await journalText(harness.hub)).split("\n")) {
+    if (!line.includes('"voice"')) continue;
+    const e = JSON.parse(line);
+    const input = e.input ?? e;
+    if (input.kind !== "voice" && input.action?.kind !== "voice") continue;
+    const body = input.kind === "voice" ? input : input.action;
+    out.push({
+      seat: input.seat ?? e.seat,
+      at: e.at ?? input.at,
+      on: body.on,
+      levels: body.levels,
+    });
+  }
+  return out;
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("paddles that hear (issue 26)", () => {
+  it("journal the talker's voice inputs, its levels above every other seat's bleed", async () => {
+    const room = new VoiceRoom(10, 15, 2);
+    h = await startTable({ voice: room, bots: false, hostOptions: { voice: true } });
+    const harness = h;
+    await within(
+      until(() => (harness.sim.state()?.phase ?? "setup") !== "setup", 60_000, "the game starts"),
+      90_000,
+      harness,
+      "start",
+    );
+    for (const p of harness.sim.paddles) expect(p.paddle.voice).not.toBeNull();
+    room.say(4, 2000, 65);
+    await until(
+      async () => (await heard(harness)).some((v) => v.seat === 4 && !v.on),
+      30_000,
+      "seat 4's closing off in the journal",
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const all = await heard(harness);
+    const four = all.filter((v) => v.seat === 4);
+    expect(four[0]?.on).toBe(true);
+    expect(four.at(-1)?.on).toBe(false);
+    expect(four.filter((v) => !v.on)).toHaveLength(1);
+    // About 2 s of talk plus the closing hold: an edge, 3-5 periodic messages, the off.
+    expect(four.length).toBeGreaterThanOrEqual(4);
+    expect(four.length).toBeLessThanOrEqual(8);
+    const loudest = Math.max(...four.flatMap((v) => v.levels));
+    expect(loudest).toBeGreaterThanOrEqual(60);
+    // The bleed reaches the other microphones 15 levels down: they hear it, but lower.
+    const others = all.filter((v) => v.seat !== 4).flatMap((v) => v.levels);
+    expect(others.every((l) => l <= loudest - 8)).toBe(true);
+    // Silence afterwards: nothing more from anyone.
+    const count = all.length;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await heard(harness)).toHaveLength(count);
+  }, 180_000);
+});
