@@ -5,7 +5,8 @@
  * receive time when the table's `voice` option is on.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { VoiceRoom } from "../../firmware-sim/sim/voice-track.js";
+import { parseScenario } from "../../firmware-sim/sim/script.js";
+import { parseVoiceTrack, VoiceRoom } from "../../firmware-sim/sim/voice-track.js";
 import { journalText } from "../helpers/hub.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
@@ -86,4 +87,32 @@ describe("paddles that hear (issue 26)", () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(await heard(harness)).toHaveLength(count);
   }, 180_000);
+});
+
+describe("voice in scripts and on the command line", () => {
+  it("reads `speak` actions and START+DURATION@LEVEL tracks, and names what is wrong", () => {
+    const ok = parseScenario('{"rules":[{"at":0,"do":[{"seat":4,"speak":2100,"level":70}]}]}');
+    expect(ok.rules[0]?.do?.[0]).toEqual({ seat: 4, speak: 2100, level: 70 });
+    expect(() =>
+      parseScenario('{"rules":[{"at":0,"do":[{"seat":4,"speak":2100,"level":101}]}]}'),
+    ).toThrow(/level/);
+    expect(parseVoiceTrack("0+1500@60,4000+2000@55").segments).toEqual([
+      [0, 1500, 60],
+      [4000, 2000, 55],
+    ]);
+    expect(() => parseVoiceTrack("0+1500")).toThrow('"0+1500" is not START+DURATION@LEVEL');
+    expect(() => parseVoiceTrack("0+1500@120")).toThrow("level 120 is above 100");
+  });
+
+  it("lets each microphone hear its own seat at the spoken level and the others bled", () => {
+    let t = 1000;
+    const room = new VoiceRoom(10, 15, 0, () => t);
+    room.say(4, 2000, 65, 100);
+    expect(room.levelAt(4, Math.random)).toBe(10);
+    t += 100;
+    expect(room.levelAt(4, Math.random)).toBe(65);
+    expect(room.levelAt(7, Math.random)).toBe(50);
+    t += 2000;
+    expect(room.levelAt(4, Math.random)).toBe(10);
+  });
 });
