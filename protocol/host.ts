@@ -41,6 +41,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
     cmd: z.literal("foul"),
     seat: seatNumberSchema,
     cause: foulCauseSchema.optional(),
+    /** The voice candidate (issue 26) this foul confirms; left out: the seat's newest open one. */
+    candidate: z.number().int().min(1).optional(),
   }),
   z.strictObject({
     id,

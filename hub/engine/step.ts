@@ -34,7 +34,7 @@ import type {
   SeatAction,
   StepResult,
 } from "./types.js";
-import { afterInput, confirmCandidate, dismissCandidate, hearVoice } from "./voice.js";
+import { afterInput, dismissCandidate, findCandidate, hearVoice } from "./voice.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -304,8 +304,10 @@ function hostInput(
       if (!seat) return reject("bad_seat");
       if (!seat.alive) return reject("not_in_game");
       if (action.cmd === "remove") return ruleset.onRemove(g, seat, action.reason);
+      const candidate = findCandidate(state, seat.seat, action.cause, action.candidate);
+      if (candidate && "code" in candidate) return candidate;
       const refused = ruleset.onFoul(g, seat, action.cause);
-      if (!refused) confirmCandidate(state, seat.seat, action.cause);
+      if (!refused && candidate) candidate.status = "confirmed";
       return refused;
     }
   }

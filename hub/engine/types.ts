@@ -50,7 +50,7 @@ export type HostAction =
   | { cmd: "pause" }
   | { cmd: "resume" }
   | { cmd: "end" }
-  | { cmd: "foul"; seat: number; cause?: string | undefined }
+  | { cmd: "foul"; seat: number; cause?: string | undefined; candidate?: number | undefined }
   | { cmd: "remove"; seat: number; reason?: string | undefined }
   /** An inactivity warning (the forum, FORUM-INACT). */
   | { cmd: "warn"; seat: number }

@@ -138,12 +138,28 @@ function prune(voice: VoiceState): void {
 /** Foul causes that confirm a candidate: speaking out of turn, or on after "thank you". */
 export const CONFIRMING_CAUSES = ["out_of_turn", "after_thanks"];
 
-/** The host's confirmation: such a foul closes the seat's newest open candidate. */
-export function confirmCandidate(state: GameState, seat: number, cause: string | undefined) {
-  if (!state.voice || !CONFIRMING_CAUSES.includes(cause ?? "")) return;
-  const open = state.voice.candidates.filter((c) => c.seat === seat && c.status === "open");
-  const newest = open[open.length - 1];
-  if (newest) newest.status = "confirmed";
+/**
+ * The candidate a host's foul confirms: the one it names (which must be this seat's and
+ * open: else a rejection, checked before the foul is given), or the seat's newest open one
+ * when the foul's cause is one a candidate stands for; null when it confirms none.
+ */
+export function findCandidate(
+  state: GameState,
+  seat: number,
+  cause: string | undefined,
+  id: number | undefined,
+): VoiceCandidate | Rejection | null {
+  const all = state.voice?.candidates ?? [];
+  if (id !== undefined) {
+    const c = all.find((x) => x.id === id);
+    if (!c || c.seat !== seat)
+      return reject("wrong_step", `no voice candidate ${id} for seat ${seat}`);
+    if (c.status !== "open") return reject("wrong_step", `candidate ${id} is already ${c.status}`);
+    return c;
+  }
+  if (!CONFIRMING_CAUSES.includes(cause ?? "")) return null;
+  const open = all.filter((c) => c.seat === seat && c.status === "open");
+  return open[open.length - 1] ?? null;
 }
 
 /** The host's `dismiss`: the candidate stays in the record, marked dismissed. */

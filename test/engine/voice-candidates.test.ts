@@ -66,6 +66,25 @@ describe("voice candidates", () => {
     expect(d.state.seats[3]?.fouls).toBe(1);
   });
 
+  it("a foul naming a candidate confirms that one; a wrong name refuses the foul, unchanged", () => {
+    const d = day0();
+    speak(d, 4, 1000, [1]);
+    settle(d);
+    speak(d, 4, 1000, [1]);
+    settle(d);
+    expect(candidates(d).map((c) => c.id)).toEqual([1, 2]);
+    expect(d.host({ cmd: "foul", seat: 5, cause: "out_of_turn", candidate: 1 })?.code).toBe(
+      "wrong_step",
+    );
+    expect(d.state.seats[4]?.fouls).toBe(0);
+    expect(d.host({ cmd: "foul", seat: 4, cause: "out_of_turn", candidate: 1 })).toBeNull();
+    expect(candidates(d).map((c) => c.status)).toEqual(["confirmed", "open"]);
+    expect(d.host({ cmd: "foul", seat: 4, cause: "out_of_turn", candidate: 1 })?.code).toBe(
+      "wrong_step",
+    );
+    expect(d.state.seats[3]?.fouls).toBe(1);
+  });
+
   it("dismiss sets it aside, once, and changes no foul", () => {
     const d = day0();
     speak(d, 4, 2000, [1]);

@@ -94,7 +94,7 @@ export class HostVoice extends TableElement {
             ${text}
             ${
               c.status === "open"
-                ? html`<button data-action="voice-confirm" @click=${() => this.send({ cmd: "foul", seat: c.seat, cause })}>
+                ? html`<button data-action="voice-confirm" @click=${() => this.send({ cmd: "foul", seat: c.seat, cause, candidate: c.id })}>
                       ${t("voice.confirm")}</button>
                     <button data-action="voice-dismiss" @click=${() => this.send({ cmd: "dismiss", candidate: c.id })}>
                       ${t("voice.dismiss")}</button>`
