@@ -34,7 +34,7 @@ import type {
   SeatAction,
   StepResult,
 } from "./types.js";
-import { hearVoice } from "./voice.js";
+import { afterInput, dismissCandidate, findCandidate, hearVoice } from "./voice.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -123,6 +123,7 @@ export function applyInPlace(
   if (rejection) return rejection;
   state.rev += 1;
   if (input.at > state.now) state.now = input.at;
+  afterInput(state, input.at);
   return null;
 }
 
@@ -282,6 +283,8 @@ function hostInput(
       endGame(g, null);
       g.log("game.aborted");
       return null;
+    case "dismiss":
+      return dismissCandidate(state, action.candidate);
     case "bestmove": {
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
@@ -300,9 +303,12 @@ function hostInput(
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
       if (!seat.alive) return reject("not_in_game");
-      return action.cmd === "foul"
-        ? ruleset.onFoul(g, seat, action.cause)
-        : ruleset.onRemove(g, seat, action.reason);
+      if (action.cmd === "remove") return ruleset.onRemove(g, seat, action.reason);
+      const candidate = findCandidate(state, seat.seat, action.cause, action.candidate);
+      if (candidate && "code" in candidate) return candidate;
+      const refused = ruleset.onFoul(g, seat, action.cause);
+      if (!refused && candidate) candidate.status = "confirmed";
+      return refused;
     }
   }
 }

@@ -47,6 +47,7 @@ export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
   undo: { id: "c9", cmd: "undo", reason: "wrong seat fouled" },
   bestmove: { id: "c10", cmd: "bestmove", seat: 1, guess: [4, 8, 2] },
   warn: { id: "c11", cmd: "warn", seat: 4 },
+  dismiss: { id: "c12", cmd: "dismiss", candidate: 2 },
 };
 
 export function json(value: unknown): string {
