@@ -19,6 +19,8 @@ export function toAction(msg: SeatInputMessage): SeatAction {
         : { kind: "act", action: msg.action, targets: [...msg.targets], option: msg.option };
     case "pass":
       return { kind: "pass" };
+    case "voice":
+      return { kind: "voice", on: msg.on, levels: [...msg.levels] };
     case "will":
       return { kind: "will", text: msg.text, to: msg.to === null ? null : [...msg.to] };
     case "ad":

@@ -75,6 +75,12 @@ export class Table {
   private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
+  /**
+   * Each seat's last applied hello: caps describe the device, not the game, and a paddle
+   * says hello once per connection, usually before the host sets the game up (issue 26:
+   * a `mic` declared then must still count in the new game).
+   */
+  private readonly hellos = new Map<number, EngineInput>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
   private readonly out: DurableOutbox;
@@ -252,9 +258,11 @@ export class Table {
       if (!result.ok) {
         const code = result.rejection.code;
         this.log.info({ event: "input.rejected", seat: who, kind: msg.kind, code });
-        this.out.signal(seat, { error: result.rejection.code, haptic: "long" });
+        // A voice input is ignored, not answered: a buzz while one speaks (or at night) helps no one.
+        if (msg.kind !== "voice") this.out.signal(seat, { error: code, haptic: "long" });
         return;
       }
+      if (msg.kind === "hello") this.hellos.set(seat, input);
       const { rev } = result.state;
       const seq = secret ? {} : { seq: msg.seq };
       this.log.debug({ event: "input.applied", seat: who, kind: msg.kind, ...seq, rev });
@@ -325,6 +333,8 @@ export class Table {
         await this.apply({ type: "presence", at: this.opts.now(), seat, online: true });
       }
     }
+    for (const [seat, hello] of this.hellos)
+      if (seat <= prepared.state.seats.length) await this.apply({ ...hello, at: this.opts.now() });
     this.afterCommit();
     this.out.reply(
       prepared.warnings.length > 0

@@ -41,6 +41,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
     cmd: z.literal("foul"),
     seat: seatNumberSchema,
     cause: foulCauseSchema.optional(),
+    /** The voice candidate (issue 26) this foul confirms; left out: the seat's newest open one. */
+    candidate: z.number().int().min(1).optional(),
   }),
   z.strictObject({
     id,
@@ -50,6 +52,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   }),
   /** An inactivity warning (forum, FORUM-INACT); three disqualify. */
   z.strictObject({ id, cmd: z.literal("warn"), seat: seatNumberSchema }),
+  /** Sets a voice candidate aside (issue 26); confirming one is a `foul` with cause `out_of_turn`. */
+  z.strictObject({ id, cmd: z.literal("dismiss"), candidate: z.number().int().min(1) }),
   /** Takes back the last accepted seat input or host command (a correction, journaled). */
   z.strictObject({ id, cmd: z.literal("undo"), reason: z.string().trim().min(1).max(200) }),
   z.strictObject({
@@ -73,6 +77,7 @@ export const HOST_COMMANDS = [
   "undo",
   "bestmove",
   "warn",
+  "dismiss",
 ] as const;
 
 export type HostCommand = z.infer<typeof hostCommandSchema>;

@@ -7,7 +7,20 @@ export const MAX_PADDLE_PAYLOAD = 1024;
 
 export const seatNumberSchema = z.number().int().min(1).max(MAX_SEATS);
 
-export const CAPABILITIES = ["thumb", "blindfold", "keys", "haptic", "display", "led"] as const;
+export const CAPABILITIES = [
+  "thumb",
+  "blindfold",
+  "keys",
+  "haptic",
+  "display",
+  "led",
+  /** The seat hears: it may send `voice` inputs (issue 26). */
+  "mic",
+] as const;
+
+/** One voice level window lasts this long (ms); a voice input carries 1..VOICE_MAX_LEVELS of them. */
+export const VOICE_WINDOW_MS = 100;
+export const VOICE_MAX_LEVELS = 10;
 
 const envelope = {
   boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),
@@ -54,6 +67,18 @@ export const passInputSchema = z.object({
   kind: z.literal("pass"),
 });
 
+/**
+ * Who is speaking (issue 26): the seat's speech-band level, one per 100 ms window, oldest
+ * first, the last ending as the message is sent (0 = silence floor, 100 = clipping, a log
+ * scale), and the device's own speaking decision at the last window. Never audio.
+ */
+export const voiceInputSchema = z.object({
+  ...envelope,
+  kind: z.literal("voice"),
+  on: z.boolean(),
+  levels: z.array(z.number().int().min(0).max(100)).min(1).max(VOICE_MAX_LEVELS),
+});
+
 /** Text from the seat's phone (protocol/text.ts): the will, an ad, a pseudonym handed over, the death message. */
 export const willInputSchema = z.object({ ...envelope, kind: z.literal("will"), ...willFields });
 export const adInputSchema = z.object({ ...envelope, kind: z.literal("ad"), ...adFields });
@@ -74,6 +99,7 @@ export const seatInputSchema = z.discriminatedUnion("kind", [
   blindfoldInputSchema,
   actInputSchema,
   passInputSchema,
+  voiceInputSchema,
   willInputSchema,
   adInputSchema,
   pseudonymInputSchema,
@@ -86,6 +112,7 @@ export const INPUT_KINDS = [
   "blindfold",
   "act",
   "pass",
+  "voice",
   "will",
   "ad",
   "pseudonym",

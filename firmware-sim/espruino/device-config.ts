@@ -18,6 +18,11 @@ export interface DevicePins {
   /** I2C for an SSD1306 128x32 screen; empty: no screen. */
   sda: string;
   scl: string;
+  /**
+   * The microphone module's envelope (docs/HARDWARE.md, "The microphone"); absent or empty:
+   * no microphone, and the paddle does not declare `mic`.
+   */
+  mic?: string;
 }
 
 /**
@@ -44,7 +49,14 @@ export const PIN_KEYS = [
   "ledBlue",
   "sda",
   "scl",
+  "mic",
 ] as const;
+
+/**
+ * The ESP32 reads analog levels only on ADC1 (GPIO32..39): Espruino's ESP32 port drives ADC1
+ * alone (targets/esp32/jshardwareAnalog.c), and ADC2 is taken by the Wi-Fi radio anyway.
+ */
+export const ESP32_ADC_PINS = ["D32", "D33", "D34", "D35", "D36", "D37", "D38", "D39"];
 
 export interface DeviceConfig {
   /** The build the bundle is for; its pins are checked against it. Default ESP32. */
@@ -64,6 +76,12 @@ export interface DeviceConfig {
   pins: DevicePins;
   /** Sensors pull the pin low when active (switch to ground with the internal pull-up). */
   activeLow: boolean;
+  /**
+   * How `pins.mic` is read: "analog" (default), the peak detector's voltage on an ADC pin;
+   * "comparator", a digital pin high while the envelope is above a trimmer's threshold, for
+   * a board without an ADC (the interpreter built for Linux has none: `analogRead` throws).
+   */
+  micMode?: "analog" | "comparator";
 }
 
 /** Every field must be present and well-typed: a paddle that boots wrong is worse than a failed build. */
@@ -99,5 +117,15 @@ export function checkDeviceConfig(c: DeviceConfig): string[] {
     if (!m || Number(m[1]) > last)
       errors.push(`pins.${k} "${pin}" is not a pin of the ${board} build (D0..D${last})`);
   }
+  const mode = c.micMode ?? "analog";
+  if (mode !== "analog" && mode !== "comparator")
+    errors.push('micMode must be "analog" or "comparator"');
+  const mic = c.pins.mic;
+  if (mic && mode === "analog" && board === "LINUX")
+    errors.push(
+      'pins.mic: the LINUX build has no analog input; wire a comparator and set micMode "comparator"',
+    );
+  if (mic && mode === "analog" && board === "ESP32" && ESP32_ADC_PINS.indexOf(mic) < 0)
+    errors.push(`pins.mic "${mic}" has no ADC the ESP32 firmware can read: use one of D32..D39`);
   return errors;
 }

@@ -16,6 +16,8 @@ declare function setWatch(
 ): number;
 declare function digitalWrite(pin: EspruinoPin, value: boolean | number): void;
 declare function digitalRead(pin: EspruinoPin): number;
+/** 0..1 of the ADC's range; NaN on a pin without one (ESP32), throws where there is no ADC (Linux). */
+declare function analogRead(pin: EspruinoPin): number;
 declare function analogWrite(pin: EspruinoPin, value: number, opts?: { freq?: number }): void;
 /** Seconds since boot (the wall clock on Linux), with microseconds. */
 declare function getTime(): number;

@@ -3,7 +3,7 @@
  * encoder), digitalWrite for the motor and the RGB LED, an optional SSD1306 screen on I2C.
  * The wiring table is in README.md ("Paddles and the simulator").
  */
-import type { Display, Hal, Key, LedColor } from "../firmware/hal.js";
+import type { Display, Hal, Key, LedColor, Mic } from "../firmware/hal.js";
 import type { DeviceConfig } from "./device-config.js";
 
 const LED_LEVELS: Record<LedColor, number[]> = {
@@ -73,6 +73,18 @@ function openDisplay(sda: string, scl: string): Display {
 }
 
 /**
+ * The microphone's envelope pin. analogRead gives 0..1 of the ADC's range (the ESP32's
+ * default 11 dB attenuation: about 0..3.3 V); a comparator is read as a plain input, no pull.
+ */
+function openMic(pin: string, mode: "analog" | "comparator"): Mic {
+  if (mode === "comparator") {
+    pinMode(pin, "input");
+    return { kind: mode, read: () => digitalRead(pin) };
+  }
+  return { kind: mode, read: () => analogRead(pin) };
+}
+
+/**
  * Espruino's Math.random is a PRNG with a fixed seed that nothing reseeds at boot (and
  * E.hwRand() is that same generator on the ESP32 and Linux), so every power-up would draw
  * the same boot id and the hub would drop the new boot's inputs as duplicates of the last
@@ -115,6 +127,7 @@ export function createEspruinoHal(config: DeviceConfig): Hal {
       }
     },
     display: p.sda !== "" && p.scl !== "" ? openDisplay(p.sda, p.scl) : null,
+    mic: p.mic ? openMic(p.mic, config.micMode || "analog") : null,
     random: () => Math.random(),
     log: (message) => console.log(message),
   };

@@ -17,6 +17,17 @@ export interface Display {
   show(lines: string[]): void;
 }
 
+/**
+ * A microphone module's envelope output (docs/HARDWARE.md, "The microphone"): an analog
+ * reading of its peak detector, or the 0/1 of a comparator on it where the board has no ADC
+ * (the interpreter built for Linux).
+ */
+export interface Mic {
+  kind: "analog" | "comparator";
+  /** The envelope now: a fraction of the ADC's full scale, or 0/1 from the comparator. */
+  read(): number;
+}
+
 export interface Hal {
   /** Milliseconds; only differences are used (the hub never sees paddle time). */
   now(): number;
@@ -35,6 +46,8 @@ export interface Hal {
   motor(on: boolean): void;
   led(color: LedColor): void;
   display: Display | null;
+  /** Absent or null: the paddle has no microphone and never sends `voice` inputs. */
+  mic?: Mic | null;
   random(): number;
   log(message: string): void;
   /** Optional: told the name of every haptic pattern played (simulator output, tests). */

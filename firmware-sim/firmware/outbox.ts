@@ -107,6 +107,17 @@ export class Outbox {
     }
   }
 
+  /**
+   * Drops every entry of `kind`, sent or not (call it when the link is down, so nothing is in
+   * flight): for inputs that are worthless late. Returns how many went.
+   */
+  drop(kind: string): number {
+    const before = this.items.length;
+    for (let i = this.items.length - 1; i >= 0; i--)
+      if ((this.items[i] as OutboxEntry).kind === kind) this.items.splice(i, 1);
+    return before - this.items.length;
+  }
+
   get pending(): number {
     return this.items.length;
   }

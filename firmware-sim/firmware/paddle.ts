@@ -20,6 +20,7 @@ import { Link, type LinkState } from "./link.js";
 import { type Intent, Menu } from "./menu.js";
 import type { MqttFactory, MqttMessage } from "./mqtt.js";
 import { newBootId, Outbox } from "./outbox.js";
+import { Voice } from "./voice.js";
 
 export class Paddle {
   readonly seat: number;
@@ -38,6 +39,8 @@ export class Paddle {
   private readonly haptics: Haptics;
   private readonly thumb: Debouncer;
   private readonly blindfold: Debouncer;
+  /** The microphone's sampler; null on a paddle without one. */
+  readonly voice: Voice | null;
   private readonly viewTopic: string;
   private readonly signalTopic: string;
   private readonly stateTopic: string;
@@ -76,6 +79,7 @@ export class Paddle {
     this.blindfold = new Debouncer(hal, ms, hal.readBlindfold(), (on) =>
       this.input("blindfold", { on: on }),
     );
+    this.voice = hal.mic ? new Voice(hal, hal.mic, (on, levels) => this.speak(on, levels)) : null;
     const extra = settings.extraTopics || [];
     for (let i = 0; i < extra.length; i++)
       subscriptions.push({ topic: extra[i] as string, qos: 1 });
@@ -129,9 +133,11 @@ export class Paddle {
     hal.led("amber");
     this.show("connecting");
     this.link.start();
+    if (this.voice) this.voice.start();
   }
 
   stop(): void {
+    if (this.voice) this.voice.stop();
     this.link.stop();
     this.haptics.stop();
     this.hal.led("off");
@@ -142,6 +148,17 @@ export class Paddle {
     this.queue(kind, fields, true);
     this.link.pump();
     this.changed();
+  }
+
+  /**
+   * A voice message is queued only while the link is up: the hub dates sensor facts by its
+   * own receive time, so levels resent after a reconnect would be heard at the wrong moment,
+   * and a long outage of talk must not push thumb edges out of the outbox.
+   */
+  private speak(on: boolean, levels: number[]): boolean {
+    if (this.link.state !== "up") return false;
+    this.input("voice", { on: on, levels: levels });
+    return true;
   }
 
   private input(kind: string, fields: Record<string, unknown>): void {
@@ -165,11 +182,14 @@ export class Paddle {
     const caps = ["thumb", "blindfold", "haptic", "led"];
     if (this.hal.hasKeys) caps.push("keys");
     if (this.hal.display) caps.push("display");
+    if (this.voice) caps.push("mic");
     this.queue("hello", { fw: FIRMWARE_VERSION, caps: caps }, false);
     this.show("online");
   }
 
   private onDown(reason: string, fault: boolean): void {
+    // Unacknowledged levels are stale now (see speak); if a closing "off" went with them, owe it.
+    if (this.outbox.drop("voice") > 0 && this.voice) this.voice.owe();
     this.hal.led(fault ? "red" : "amber");
     // Buzz once when a fault starts (also after a lost link), not at every retry.
     if (fault && this.link.faultStreak === 1) this.haptics.play("fault");

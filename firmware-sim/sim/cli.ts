@@ -18,6 +18,7 @@ import { type Hub, startHub } from "../../hub/server.js";
 import { startInteractive } from "./interactive.js";
 import { parseScenario } from "./script.js";
 import { startSim } from "./table-sim.js";
+import { parseVoiceTrack, VoiceRoom } from "./voice-track.js";
 
 function int(min: number, max: number) {
   return (value: string): number => {
@@ -57,6 +58,13 @@ async function main(argv: string[]): Promise<void> {
       [],
     )
     .option("--no-host-bot", "leave hosting to a person")
+    .option("--voice", "microphones on every paddle, one room (scripts' `speak`)", false)
+    .option(
+      "--voice-track <seat:track>",
+      "seat SEAT speaks START+DURATION@LEVEL,... ms from the start (implies --voice)",
+      (v: string, all: string[]) => all.concat(v),
+      [] as string[],
+    )
     .showHelpAfterError()
     .parse(argv)
     .opts<{
@@ -69,6 +77,8 @@ async function main(argv: string[]): Promise<void> {
       interactive?: number;
       external: number[];
       hostBot: boolean;
+      voice: boolean;
+      voiceTrack: string[];
     }>();
   const outside = o.external.filter((s) => s > o.seats);
   if (outside.length > 0) throw new Error(`--external ${outside.join(",")}: only ${o.seats} seats`);
@@ -102,6 +112,12 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   const script = o.script ? parseScenario(await readFile(o.script, "utf8"), o.script) : undefined;
+  const room = o.voice || o.voiceTrack.length > 0 ? new VoiceRoom() : undefined;
+  for (const spec of o.voiceTrack) {
+    const m = /^(\d+):(.+)$/.exec(spec);
+    if (!m) throw new Error(`--voice-track ${spec}: use SEAT:START+DURATION@LEVEL,...`);
+    room?.play(Number(m[1]), parseVoiceTrack(m[2] as string));
+  }
   const sim = await startSim({
     mqttUrl: url,
     secrets,
@@ -111,6 +127,7 @@ async function main(argv: string[]): Promise<void> {
     bots: o.bots,
     hostBot: o.hostBot,
     script,
+    voice: room,
   });
   const stopInteractive = o.interactive ? startInteractive(sim.paddles, o.interactive) : null;
 

@@ -16,11 +16,14 @@
  * - `hold` keeps the bots of those seats still while `when` holds (the script plays them).
  * - Actions run in order: `thumb` down/up, `blindfold` on/off, `pick` a seat (cursor and
  *   two presses of ok), `pass` ("thank you"), `key` prev/next/ok, `wait` ms. `seat` may be
- *   "speaker" or "counting". A pick or pass waits (up to 3 s) for the paddle to offer it;
+ *   "speaker" or "counting". `speak` ms (at `level`, default 60, firmware/voice.ts's
+ *   scale) makes the seat talk into the table's microphones (`--voice`) and does not wait:
+ *   `{ "seat": 4, "speak": 2100 }` during seat 7's speech is speaking out of turn. A pick or pass waits (up to 3 s) for the paddle to offer it;
  *   a thumb or blindfold action is always an edge, so it waits for the other level first.
  */
 import { z } from "zod";
 import type { SimPaddle } from "./sim-paddle.js";
+import type { VoiceRoom } from "./voice-track.js";
 
 const seatRef = z.union([z.number().int().min(1).max(20), z.enum(["speaker", "counting"])]);
 
@@ -30,6 +33,11 @@ const actionSchema = z.union([
   z.strictObject({ seat: seatRef, pick: z.number().int().min(1).max(20) }),
   z.strictObject({ seat: seatRef, pass: z.literal(true) }),
   z.strictObject({ seat: seatRef, key: z.enum(["prev", "next", "ok"]) }),
+  z.strictObject({
+    seat: seatRef,
+    speak: z.number().int().min(1).max(600_000),
+    level: z.number().int().min(0).max(100).optional(),
+  }),
   z.strictObject({ wait: z.number().min(0).max(60_000) }),
 ]);
 
@@ -93,6 +101,8 @@ export class ScriptRunner {
     private readonly scenario: Scenario,
     private readonly paddles: SimPaddle[],
     private readonly log: (line: string) => void,
+    /** The table's air, when its paddles have microphones (the `speak` action). */
+    private readonly room: VoiceRoom | null = null,
   ) {
     scenario.rules.forEach((rule, i) => {
       if (rule.at === undefined || rule.when || rule.view) return;
@@ -196,7 +206,10 @@ export class ScriptRunner {
         await sp.waitFor(other, 3000, `blindfold ${a.blindfold} to be an edge`);
         sp.hal.setBlindfold(on);
       } else if ("key" in a) sp.hal.press(a.key);
-      else if ("pick" in a) {
+      else if ("speak" in a) {
+        if (!this.room) throw new Error("speak: the table has no microphones (run with --voice)");
+        this.room.say(sp.seat, a.speak, a.level ?? 60);
+      } else if ("pick" in a) {
         const seat = a.pick;
         await sp.waitFor(() => sp.canPick(seat), 3000, `offer seat ${seat} to pick`);
         sp.pick(seat);

@@ -9,6 +9,7 @@ import type { MenuItem } from "../firmware/menu.js";
 import { Paddle } from "../firmware/paddle.js";
 import { SimHal } from "./node-hal.js";
 import { type NodeMqtt, nodeMqttFactory } from "./node-mqtt.js";
+import type { VoiceTrack } from "./voice-track.js";
 
 export interface SimPaddleOptions {
   /** The hub, or a cluster's hubs comma-separated (tried in turn when a link is lost). */
@@ -18,6 +19,8 @@ export interface SimPaddleOptions {
   password: string;
   timings?: Partial<Timings>;
   log?: (message: string) => void;
+  /** Give the paddle a microphone (it declares `mic`), playing this track from the start. */
+  voice?: VoiceTrack;
 }
 
 export class SimPaddle {
@@ -30,7 +33,8 @@ export class SimPaddle {
 
   constructor(o: SimPaddleOptions) {
     this.seat = o.seat;
-    this.hal = new SimHal(o.log);
+    this.hal = new SimHal(o.log, o.voice !== undefined);
+    if (o.voice) this.hal.playVoice(o.voice);
     this.events.setMaxListeners(50);
     const [url, ...more] = o.mqttUrl.split(",").map((u) => new URL(u.trim()));
     const hub = (u: URL) => ({ host: u.hostname, port: Number(u.port || 1883) });

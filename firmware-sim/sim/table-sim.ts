@@ -18,10 +18,12 @@ import type { Timings } from "../firmware/config.js";
 import { Bot } from "./bot.js";
 import { HostBot } from "./host-bot.js";
 import { describeEntry, describeRoles } from "./narrator.js";
+import { QUIET_ROOM } from "./node-hal.js";
 import { connectPatiently } from "./patient-connect.js";
 import type { Rand } from "./rand.js";
 import { type Scenario, ScriptRunner } from "./script.js";
 import { SimPaddle } from "./sim-paddle.js";
+import type { VoiceRoom } from "./voice-track.js";
 
 export interface SimOptions {
   mqttUrl: string;
@@ -45,6 +47,11 @@ export interface SimOptions {
   /** How often a bot changes a changeable answer (bot.ts; default 0.2). */
   changeChance?: number;
   timings?: Partial<Timings>;
+  /**
+   * Microphones on every simulated paddle, all hearing this room (voice-track.ts): scripts
+   * and tests make seats speak into it, each paddle sends its own `voice` inputs.
+   */
+  voice?: VoiceRoom;
   rand?: Rand;
   /** A readable line per event; default: stdout. */
   log?: (line: string) => void;
@@ -90,12 +97,15 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         seat,
         password: password(seatUsername(table, seat)),
         timings: o.timings,
+        voice: o.voice ? QUIET_ROOM : undefined,
       }),
     );
+    const added = paddles.at(-1) as SimPaddle;
+    if (o.voice) added.hal.listen(o.voice, seat);
   }
   /** The room's view: what the display shows (the bots read the public tally from it). */
   let state: PublicState | null = null;
-  const script = o.script ? new ScriptRunner(o.script, paddles, say) : null;
+  const script = o.script ? new ScriptRunner(o.script, paddles, say, o.voice ?? null) : null;
   const bots = o.bots
     ? paddles.map(
         (p) =>

@@ -30,6 +30,9 @@ export interface RoleDef {
   knownToTeam: boolean;
 }
 
+/** The seat actions a ruleset handles. */
+export type RulesetAction = Exclude<SeatAction, { kind: "voice" }>;
+
 export type OptionsResult =
   | { ok: true; options: Record<string, unknown>; warnings: string[] }
   | { ok: false; errors: string[] };
@@ -50,7 +53,8 @@ export interface Ruleset {
   composition(options: Record<string, unknown>, seatCount: number): string[];
   /** Runs once after the deal: opens the first phase. */
   begin(g: Game): void;
-  onSeat(g: Game, seat: SeatState, action: SeatAction, previous: SensorMemory): Rejection | null;
+  /** Voice inputs never reach a ruleset: the core hears them (voice.ts). */
+  onSeat(g: Game, seat: SeatState, action: RulesetAction, previous: SensorMemory): Rejection | null;
   /** The current step's time is up: by its timer, or the host's `next`. */
   onStepEnd(g: Game, by: "timer" | "host"): Rejection | null;
   onFoul(g: Game, seat: SeatState, cause: string | undefined): Rejection | null;

@@ -35,6 +35,7 @@ import type {
   SeatState,
   StepResult,
 } from "./types.js";
+import { afterInput, dismissCandidate, findCandidate, hearVoice } from "./voice.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -123,6 +124,7 @@ export function applyInPlace(
   if (rejection) return rejection;
   state.rev += 1;
   if (input.at > state.now) state.now = input.at;
+  afterInput(state, input.at);
   return null;
 }
 
@@ -180,6 +182,8 @@ function seatInput(
     seat.caps = [...action.caps];
     return null;
   }
+  // Voice is generic and no ruleset's business: voice.ts hears it or refuses it.
+  if (action.kind === "voice") return hearVoice(g, seat, action);
   if (action.kind === "thumb" && seat.thumbDown !== action.down) {
     seat.thumbDown = action.down;
     seat.thumbAt = g.at;
@@ -298,6 +302,8 @@ function hostInput(
       endGame(g, null);
       g.log("game.aborted");
       return null;
+    case "dismiss":
+      return dismissCandidate(state, action.candidate);
     case "bestmove": {
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
@@ -316,9 +322,12 @@ function hostInput(
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
       if (!seat.alive) return reject("not_in_game");
-      return action.cmd === "foul"
-        ? ruleset.onFoul(g, seat, action.cause)
-        : ruleset.onRemove(g, seat, action.reason);
+      if (action.cmd === "remove") return ruleset.onRemove(g, seat, action.reason);
+      const candidate = findCandidate(state, seat.seat, action.cause, action.candidate);
+      if (candidate && "code" in candidate) return candidate;
+      const refused = ruleset.onFoul(g, seat, action.cause);
+      if (!refused && candidate) candidate.status = "confirmed";
+      return refused;
     }
   }
 }

@@ -17,6 +17,7 @@ import type {
   TextAction,
   Winner,
 } from "../../protocol/index.js";
+import type { VoiceState } from "./voice-state.js";
 
 /** What a game is created from: the journal header. */
 export interface GameConfig {
@@ -38,6 +39,8 @@ export type SeatAction =
   | { kind: "blindfold"; on: boolean }
   | { kind: "act"; action: string; targets: number[]; option?: string | undefined }
   | { kind: "pass" }
+  /** Who is speaking (issue 26): levels of 100 ms windows, the last ending at the input's `at`. */
+  | { kind: "voice"; on: boolean; levels: number[] }
   /** Text from the seat's phone (protocol/text.ts), for rulesets that take it (Ruleset.onText). */
   | TextAction;
 
@@ -47,14 +50,16 @@ export type HostAction =
   | { cmd: "pause" }
   | { cmd: "resume" }
   | { cmd: "end" }
-  | { cmd: "foul"; seat: number; cause?: string | undefined }
+  | { cmd: "foul"; seat: number; cause?: string | undefined; candidate?: number | undefined }
   | { cmd: "remove"; seat: number; reason?: string | undefined }
   /** An inactivity warning (the forum, FORUM-INACT). */
   | { cmd: "warn"; seat: number }
   /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */
   | { cmd: "undo"; reason: string; undoes: number }
   /** The first night's victim's best-move guess, given in his last word (scoring). */
-  | { cmd: "bestmove"; seat: number; guess: number[] };
+  | { cmd: "bestmove"; seat: number; guess: number[] }
+  /** A voice candidate (voice.ts) the judge sets aside; confirming is a `foul`. */
+  | { cmd: "dismiss"; candidate: number };
 
 export type EngineInput =
   | { type: "seat"; at: number; seat: number; action: SeatAction }
@@ -139,6 +144,8 @@ export interface GameState {
   /** Ruleset-owned bookkeeping (speech queue, night choices, votes...). Secret. */
   flow: Record<string, unknown>;
   extras: Record<string, unknown>;
+  /** Who is speaking (voice.ts), host only; absent until a table with voice hears one. */
+  voice?: VoiceState;
 }
 
 export type { Prompt };

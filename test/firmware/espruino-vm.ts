@@ -61,6 +61,12 @@ export function bootOnLinux(code: string): EspruinoBoot {
     pinMode: (p: unknown) => pin(p),
     digitalRead: (p: unknown) => pin(p),
     digitalWrite: (p: unknown) => pin(p),
+    // The Linux build has no ADC: it prints an error (no exception) and reads 0 (jshardware.c).
+    analogRead: (p: unknown) => {
+      pin(p);
+      seen.printed.push("ERROR: Analog is not supported on this device.");
+      return 0;
+    },
     getTime: () => 1.5,
     E: { srand: () => undefined, hwRand: () => 7 },
     I2C1: { setup: () => undefined },

@@ -3,7 +3,14 @@
  * the test says, and the fake MQTT module lets the test play the broker's part, including
  * the Espruino module's way of reporting a refused login as `connected`.
  */
-import type { Display, Hal, Key, LedColor, TimerHandle } from "../../firmware-sim/firmware/hal.js";
+import type {
+  Display,
+  Hal,
+  Key,
+  LedColor,
+  Mic,
+  TimerHandle,
+} from "../../firmware-sim/firmware/hal.js";
 import type {
   Mqtt,
   MqttCreateOptions,
@@ -62,6 +69,7 @@ export class FakeHal implements Hal {
   motorLog: [number, boolean][] = [];
   hasKeys = true;
   display: Display = { show: (lines) => (this.screen = lines) };
+  mic: Mic | null = null;
   private thumbCb: (down: boolean) => void = () => undefined;
   private blindCb: (on: boolean) => void = () => undefined;
   private keyCb: (key: Key) => void = () => undefined;
@@ -232,9 +240,10 @@ export function seatView(seat: number, rev: number, over: Partial<SeatView> = {}
 }
 
 /** One paddle on the fakes, started; `login` plays the broker accepting it (view `rev`). */
-export function fakePaddle(seat: number, seed = 1) {
+export function fakePaddle(seat: number, seed = 1, mic: Mic | null = null) {
   const clock = new FakeClock();
   const hal = new FakeHal(clock, seed);
+  hal.mic = mic;
   const { factory, made } = fakeFactory();
   const paddle = new Paddle(hal, factory, {
     host: "hub",

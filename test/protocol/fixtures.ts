@@ -19,6 +19,7 @@ export const VALID_INPUTS: Record<string, Record<string, unknown>> = {
   blindfold: { boot: BOOT, seq: 18, kind: "blindfold", on: false },
   act: { boot: BOOT, seq: 19, kind: "act", action: "check", targets: [3], option: "mafia" },
   pass: { boot: BOOT, seq: 20, kind: "pass" },
+  voice: { boot: BOOT, seq: 25, kind: "voice", on: true, levels: [8, 42, 67] },
   will: { boot: BOOT, seq: 21, kind: "will", text: "Seat 3 is the boss.", to: null },
   ad: { boot: BOOT, seq: 22, kind: "ad", text: "Trust nobody.", pseudonym: "Raven" },
   pseudonym: { boot: BOOT, seq: 23, kind: "pseudonym", pseudonym: "Raven", to: 4 },
@@ -46,6 +47,7 @@ export const VALID_COMMANDS: Record<string, Record<string, unknown>> = {
   undo: { id: "c9", cmd: "undo", reason: "wrong seat fouled" },
   bestmove: { id: "c10", cmd: "bestmove", seat: 1, guess: [4, 8, 2] },
   warn: { id: "c11", cmd: "warn", seat: 4 },
+  dismiss: { id: "c12", cmd: "dismiss", candidate: 2 },
 };
 
 export function json(value: unknown): string {

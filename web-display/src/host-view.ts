@@ -58,6 +58,8 @@ export interface HostView {
   options: Record<string, unknown>;
   /** The ruleset's bookkeeping as it is (the forum's panel reads its own fields from it). */
   flow: Record<string, unknown>;
+  /** Who is speaking (issue 26, docs/PROTOCOL.md): read by host/voice-panel.ts. */
+  voice: Record<string, unknown> | null;
   public: PublicState | null;
 }
 
@@ -152,6 +154,7 @@ export function parseHostView(raw: unknown): HostView | null {
         : null,
     remaining: numberOrNull(clock.remaining),
     options: isObject(raw.options) ? raw.options : {},
+    voice: isObject(raw.voice) ? raw.voice : null,
     public: isObject(raw.public) ? (raw.public as PublicState) : null,
   };
 }

@@ -73,3 +73,9 @@ function typeOf(v: JsonSchema): OptionSpec["type"] {
   if (v.type === "string") return "text";
   return "object";
 }
+
+/**
+ * Who is speaking (issue 26): voice inputs from seats that declared `mic` are heard only
+ * where the host turned this on. Every ruleset takes it; the core reads it (voice.ts).
+ */
+export const voiceOption = z.boolean().default(false);

@@ -17,6 +17,7 @@ import "./controls.js";
 import "./live-step.js";
 import "./record-panel.js";
 import "./vote-panel.js";
+import "./voice-panel.js";
 import "./pairing-panel.js";
 import "./replies.js";
 import "./seat-table.js";
@@ -154,6 +155,7 @@ export class HostApp extends TableApp {
       <div class="grid">
         <host-live></host-live>
         <host-vote-panel></host-vote-panel>
+        <host-voice></host-voice>
         <host-record-panel class="wide" .password=${this.password}></host-record-panel>
         <host-seats class="wide"></host-seats>
         ${manifestOf(snap)?.capabilities.warnings ? html`<host-forum class="wide"></host-forum>` : nothing}

@@ -5,7 +5,7 @@
  * refuses it) the screen echoes the motor instead. The firmware times every pattern itself,
  * exactly as on the ESP32: motor on, motor off.
  */
-import type { LedColor } from "../../../firmware-sim/firmware/hal.js";
+import type { LedColor, Mic } from "../../../firmware-sim/firmware/hal.js";
 import { SimHal } from "../../../firmware-sim/sim/node-hal.js";
 
 /** Longer than any haptic pattern's "on" span; the firmware switches the motor off itself. */
@@ -14,6 +14,12 @@ const MOTOR_ON_MS = 2000;
 export class BrowserHal extends SimHal {
   /** The motor is on and the phone could not vibrate: the screen shows it. */
   echo = false;
+  /**
+   * No microphone through the paddle firmware: the phone's own detector sends its voice
+   * levels (issue 26). A Mic set here before the firmware starts would be sampled like a
+   * paddle's envelope pin (firmware/voice.ts).
+   */
+  override mic: Mic | null = null;
   /** Called after any change the screen shows (motor, LED, a pattern felt). */
   onChange: () => void = () => undefined;
 

@@ -18,6 +18,7 @@ import "../components/lang-switch.js";
 import "./seat-controls.js";
 import "./seat-screen.js";
 import "./text-panel.js";
+import "./voice-consent.js";
 import type { RevealDetail } from "./seat-controls.js";
 import { SeatSession } from "./seat-session.js";
 
@@ -175,7 +176,8 @@ export class SeatApp extends TableApp {
       </div>
       ${up ? html`<seat-screen .session=${s} .revealed=${this.revealed} .tick=${this.tick}></seat-screen>` : html`<div style="flex:1"></div>`}
       ${up ? html`<seat-controls .hal=${s.hal} .tick=${this.tick}></seat-controls>` : nothing}
-      ${up ? html`<seat-text-panel .session=${s} .tick=${this.tick}></seat-text-panel>` : nothing}`;
+      ${up ? html`<seat-text-panel .session=${s} .tick=${this.tick}></seat-text-panel>` : nothing}
+      ${up ? html`<seat-voice-consent .mic=${s.mic}></seat-voice-consent>` : nothing}`;
   }
 }
 

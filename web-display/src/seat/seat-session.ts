@@ -23,6 +23,7 @@ import {
 } from "../../../protocol/topics.js";
 import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
 import { BrowserHal } from "./browser-hal.js";
+import { PhoneMic } from "./phone-mic.js";
 import { normalizedText } from "./wire-text.js";
 
 export interface SeatPairing {
@@ -36,6 +37,8 @@ export type LastAnswer = { ok: true } | { ok: false; error: string } | null;
 
 export class SeatSession {
   readonly hal = new BrowserHal();
+  /** The microphone, where the browser has one; silent until the player consents. */
+  readonly mic: PhoneMic | null = PhoneMic.available() ? new PhoneMic() : null;
   readonly paddle: Paddle;
   state: PublicState | null = null;
   /** Rulesets with text (forum): the seat's own texts, and what has been published. */
@@ -70,6 +73,8 @@ export class SeatSession {
       this.clients.push(m);
       return m;
     };
+    // Before the firmware starts: it samples the microphone and declares `mic` (issue 26).
+    this.hal.mic = this.mic;
     this.paddle = new Paddle(this.hal, factory, {
       host: location.hostname,
       port: Number(location.port) || 80,
@@ -90,6 +95,7 @@ export class SeatSession {
 
   stop(): void {
     this.paddle.stop();
+    this.mic?.stop();
     for (const c of this.clients) c.drop();
     this.hal.dispose();
   }

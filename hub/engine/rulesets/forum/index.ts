@@ -57,6 +57,7 @@ function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null 
     case "hello":
     case "thumb":
     case "blindfold":
+    case "voice":
       return null; // sensors carry no rule in the forum
     default:
       return TEXT_HOOK.input(g, seat, action); // texts reach onText (step.ts); never here

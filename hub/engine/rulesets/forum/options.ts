@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { brandingSchema, parseStrictOptions } from "../options.js";
+import { brandingSchema, parseStrictOptions, voiceOption } from "../options.js";
 import { isTimeZone } from "./calendar.js";
 import { OPTIONAL_ROLES, type OptionalRole, REFUSED_ROLES } from "./roles/index.js";
 
@@ -82,6 +82,8 @@ export const forumOptionsSchema = z.strictObject({
   autoAdvance: z.boolean().default(true),
   /** Silent nights: a decoy prompt for every living seat with nothing to do at night. */
   decoys: z.boolean().default(true),
+  /** Who is speaking (issue 26, docs/PROTOCOL.md "Voice"): off by default. */
+  voice: voiceOption,
   venue: brandingSchema,
 });
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { brandingSchema, parseStrictOptions } from "../options.js";
+import { brandingSchema, parseStrictOptions, voiceOption } from "../options.js";
 
 export const sportOptionsSchema = z.strictObject({
   lang: z.enum(LANGS).default("en"),
@@ -52,6 +52,8 @@ export const sportOptionsSchema = z.strictObject({
   allowAnySeatCount: z.boolean().default(false),
   /** Silent nights: a decoy prompt for every living seat with nothing to do at night (issue 7). */
   decoys: z.boolean().default(true),
+  /** Who is speaking (issue 26, docs/PROTOCOL.md "Voice"): off by default. */
+  voice: voiceOption,
   /** Venue branding for the screens; never read by a rule. */
   venue: brandingSchema,
 });

@@ -1,0 +1,37 @@
+/** Who is speaking (issue 26): the part of the game state that voice.ts keeps (host only). */
+import type { Run, Tracks } from "./attribution.js";
+
+/** Whose turn it was from `at` on: recorded whenever the phase or the speaker changes. */
+export interface Turn {
+  at: number;
+  phase: string;
+  speaker: number | null;
+}
+
+/** "seat 4 spoke 2.1 s during seat 7's speech", for the judge. */
+export interface VoiceCandidate {
+  id: number;
+  seat: number;
+  /** `turn`: during another's speech; `overtime`: after his own ended; `night`: at night. */
+  kind: "turn" | "overtime" | "night";
+  /** The seat whose speech it was (turn, overtime: the next speaker), or null. */
+  during: number | null;
+  from: number;
+  to: number;
+  round: number;
+  status: "open" | "confirmed" | "dismissed";
+}
+
+/** In the state (host view only): `state.voice`, absent until the first voice input. */
+export interface VoiceState {
+  tracks: Tracks;
+  /** Windows before this slot are attributed. */
+  settled: number;
+  run: Run | null;
+  /** The run's candidate, once it has one. */
+  runCandidate: number | null;
+  /** Who is speaking now (the open run, once it counts), shown on the host console */
+  speaking: number | null;
+  turns: Turn[];
+  candidates: VoiceCandidate[];
+}

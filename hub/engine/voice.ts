@@ -1,0 +1,172 @@
+/**
+ * Who is speaking (issue 26), the engine's side: a seat's voice input is a sensor fact
+ * like a thumb edge, heard only where the table's `voice` option is on and from a seat that
+ * declared the `mic` capability. Generic: the core handles it, no ruleset sees it.
+ *
+ * Levels wait in `tracks` until they settle (SETTLE_MS behind the newest input: the other
+ * seats' levels for the same windows may still be on their way), then attribution.ts says
+ * who spoke. A run by a seat whose turn it is not becomes a candidate for the judge, never
+ * a foul: the host confirms it (a `foul` with cause `out_of_turn`) or dismisses it.
+ */
+import { advance, counts, loudestAt, placeLevels, type Run, WINDOW_MS } from "./attribution.js";
+import { type Game, reject } from "./ruleset.js";
+import type { GameState, Rejection, SeatState } from "./types.js";
+import type { Turn, VoiceCandidate, VoiceState } from "./voice-state.js";
+
+export type { Turn, VoiceCandidate, VoiceState };
+
+export type VoiceAction = { kind: "voice"; on: boolean; levels: number[] };
+
+/** How far behind the newest input windows are attributed (a seat sends every 500 ms). */
+export const SETTLE_MS = 1000;
+
+export function voiceOn(options: Record<string, unknown>): boolean {
+  return options.voice === true;
+}
+
+/** Checks a voice input; null when it is heard. */
+export function refuseVoice(g: Game, seat: SeatState): Rejection | null {
+  const state = g.state;
+  if (!voiceOn(state.options)) return reject("wrong_step", "voice is off at this table");
+  if (!seat.caps.includes("mic")) return reject("wrong_step", "this seat declared no microphone");
+  if (state.phase === "setup") return reject("game_not_started");
+  if (state.phase === "ended") return reject("game_over");
+  return null;
+}
+
+function voiceOf(state: GameState): VoiceState {
+  state.voice ??= {
+    tracks: {},
+    settled: 0,
+    run: null,
+    runCandidate: null,
+    speaking: null,
+    turns: [],
+    candidates: [],
+  };
+  return state.voice;
+}
+
+/** A voice input: refused, or heard (its levels wait to be attributed). */
+export function hearVoice(g: Game, seat: SeatState, action: VoiceAction): Rejection | null {
+  const refused = refuseVoice(g, seat);
+  if (refused) return refused;
+  const voice = voiceOf(g.state);
+  const first = Math.round(g.at / WINDOW_MS) - action.levels.length;
+  if (voice.settled === 0) voice.settled = first;
+  placeLevels(voice.tracks, seat.seat, g.at, action.levels);
+  return null;
+}
+
+/**
+ * After every accepted input (step.ts): notes whose turn it is and attributes the windows
+ * that have settled by the input's time. Nothing happens at a table without voice.
+ */
+export function afterInput(state: GameState, at: number): void {
+  if (!voiceOn(state.options) || state.phase === "setup") return;
+  const voice = voiceOf(state);
+  const last = voice.turns[voice.turns.length - 1];
+  const speaker = state.phase === "day" ? state.speaker : null;
+  if (!last || last.phase !== state.phase || last.speaker !== speaker) {
+    voice.turns.push({ at, phase: state.phase, speaker });
+  }
+  if (voice.settled === 0) return;
+  const until = Math.floor((at - SETTLE_MS) / WINDOW_MS);
+  for (let slot = voice.settled; slot < until; slot++) settle(state, voice, slot);
+  if (until > voice.settled) voice.settled = until;
+  prune(voice);
+}
+
+function settle(state: GameState, voice: VoiceState, slot: number): void {
+  const next = advance(voice.run, loudestAt(voice.tracks, slot), slot);
+  if (next.run?.from !== voice.run?.from || next.run?.seat !== voice.run?.seat) {
+    voice.runCandidate = null;
+  }
+  voice.run = next.run;
+  for (const track of Object.values(voice.tracks)) delete track[slot];
+  const run = voice.run;
+  voice.speaking = run && counts(run) ? run.seat : null;
+  if (run && counts(run)) judge(state, voice, run);
+}
+
+/** Raises or stretches the open run's candidate, if the run was not its seat's turn. */
+function judge(state: GameState, voice: VoiceState, run: Run): void {
+  for (let slot = run.from; slot < run.to; slot++) {
+    const at = slot * WINDOW_MS;
+    const offence = offenceAt(voice.turns, run.seat, at);
+    if (!offence) continue;
+    const open = voice.candidates.find((c) => c.id === voice.runCandidate);
+    if (open) {
+      open.to = run.to * WINDOW_MS;
+      return;
+    }
+    const id = voice.candidates.length + 1;
+    voice.candidates.push({
+      id,
+      seat: run.seat,
+      ...offence,
+      from: at,
+      to: run.to * WINDOW_MS,
+      round: state.round,
+      status: "open",
+    });
+    voice.runCandidate = id;
+    return;
+  }
+}
+
+function offenceAt(turns: Turn[], seat: number, at: number) {
+  let i = turns.length - 1;
+  while (i > 0 && (turns[i] as Turn).at > at) i--;
+  const turn = turns[i];
+  if (!turn) return null;
+  if (turn.phase === "night") return { kind: "night" as const, during: null };
+  if (turn.phase !== "day" || turn.speaker === null || turn.speaker === seat) return null;
+  const before = turns[i - 1];
+  if (before?.speaker === seat) return { kind: "overtime" as const, during: turn.speaker };
+  return { kind: "turn" as const, during: turn.speaker };
+}
+
+/** Keeps the turns a pending window may still need, and the last one. */
+function prune(voice: VoiceState): void {
+  const oldest = (voice.run?.from ?? voice.settled) * WINDOW_MS;
+  while (voice.turns.length > 2 && (voice.turns[1] as Turn).at <= oldest - 60_000) {
+    voice.turns.shift();
+  }
+}
+
+/** Foul causes that confirm a candidate: speaking out of turn, or on after "thank you". */
+export const CONFIRMING_CAUSES = ["out_of_turn", "after_thanks"];
+
+/**
+ * The candidate a host's foul confirms: the one it names (which must be this seat's and
+ * open: else a rejection, checked before the foul is given), or the seat's newest open one
+ * when the foul's cause is one a candidate stands for; null when it confirms none.
+ */
+export function findCandidate(
+  state: GameState,
+  seat: number,
+  cause: string | undefined,
+  id: number | undefined,
+): VoiceCandidate | Rejection | null {
+  const all = state.voice?.candidates ?? [];
+  if (id !== undefined) {
+    const c = all.find((x) => x.id === id);
+    if (!c || c.seat !== seat)
+      return reject("wrong_step", `no voice candidate ${id} for seat ${seat}`);
+    if (c.status !== "open") return reject("wrong_step", `candidate ${id} is already ${c.status}`);
+    return c;
+  }
+  if (!CONFIRMING_CAUSES.includes(cause ?? "")) return null;
+  const open = all.filter((c) => c.seat === seat && c.status === "open");
+  return open[open.length - 1] ?? null;
+}
+
+/** The host's `dismiss`: the candidate stays in the record, marked dismissed. */
+export function dismissCandidate(state: GameState, id: number): Rejection | null {
+  const c = state.voice?.candidates.find((x) => x.id === id);
+  if (!c) return reject("wrong_step", "no such voice candidate");
+  if (c.status !== "open") return reject("wrong_step", `candidate ${id} is already ${c.status}`);
+  c.status = "dismissed";
+  return null;
+}

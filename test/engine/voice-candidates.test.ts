@@ -1,0 +1,129 @@
+/**
+ * Who is speaking, in the engine (issue 26, hub/engine/voice.ts): levels journaled with the
+ * hub's receive time are attributed once settled, and speech out of turn becomes a
+ * candidate the judge confirms (a foul, cause out_of_turn) or dismisses, never a foul by itself.
+ */
+import { describe, expect, it } from "vitest";
+import type { VoiceCandidate } from "../../hub/engine/voice.js";
+import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
+
+/** Sport, Day 0, seat 1 speaking; every seat's phone hears. */
+function day0(): EngineDriver {
+  const d = new EngineDriver({ options: { voice: true } }).start(DEAL).skipNight();
+  for (let s = 1; s <= 10; s++) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
+  return d;
+}
+
+/**
+ * `ms` of speech by `loud` (level 80), heard at 40 by `bleed` seats, sent every 500 ms as
+ * the phones do, then the closing `on: false` messages.
+ */
+function speak(d: EngineDriver, loud: number, ms: number, bleed: number[] = []): void {
+  for (let t = 0; t < ms; t += 500) {
+    d.tick(500);
+    expect(d.seat(loud, { kind: "voice", on: true, levels: Array(5).fill(80) })).toBeNull();
+    for (const b of bleed) d.seat(b, { kind: "voice", on: true, levels: Array(5).fill(40) });
+  }
+  d.tick(100);
+  d.seat(loud, { kind: "voice", on: false, levels: [0] });
+  for (const b of bleed) d.seat(b, { kind: "voice", on: false, levels: [0] });
+}
+
+/** Lets the windows settle (any later input does it). */
+function settle(d: EngineDriver): void {
+  d.tick(1500);
+  d.seat(10, { kind: "voice", on: false, levels: [0] });
+}
+
+const candidates = (d: EngineDriver): VoiceCandidate[] => d.state.voice?.candidates ?? [];
+
+describe("voice candidates", () => {
+  it("the speaker speaking is no candidate; he is 'speaking' live", () => {
+    const d = day0();
+    expect(d.state.speaker).toBe(1);
+    speak(d, 1, 2000, [2, 3]);
+    expect(d.state.voice?.speaking).toBe(1);
+    settle(d);
+    expect(candidates(d)).toEqual([]);
+  });
+
+  it("seat 4 talking 2 s during seat 1's speech is a candidate, not a foul", () => {
+    const d = day0();
+    speak(d, 4, 2000, [1, 5]);
+    settle(d);
+    const [c] = candidates(d);
+    expect(c).toMatchObject({ seat: 4, kind: "turn", during: 1, status: "open" });
+    expect((c as VoiceCandidate).to - (c as VoiceCandidate).from).toBeGreaterThanOrEqual(1900);
+    expect(d.state.seats[3]?.fouls).toBe(0);
+  });
+
+  it("the judge's foul with cause out_of_turn confirms it", () => {
+    const d = day0();
+    speak(d, 4, 2000, [1]);
+    settle(d);
+    expect(d.host({ cmd: "foul", seat: 4, cause: "out_of_turn" })).toBeNull();
+    expect(candidates(d)[0]?.status).toBe("confirmed");
+    expect(d.state.seats[3]?.fouls).toBe(1);
+  });
+
+  it("a foul naming a candidate confirms that one; a wrong name refuses the foul, unchanged", () => {
+    const d = day0();
+    speak(d, 4, 1000, [1]);
+    settle(d);
+    speak(d, 4, 1000, [1]);
+    settle(d);
+    expect(candidates(d).map((c) => c.id)).toEqual([1, 2]);
+    expect(d.host({ cmd: "foul", seat: 5, cause: "out_of_turn", candidate: 1 })?.code).toBe(
+      "wrong_step",
+    );
+    expect(d.state.seats[4]?.fouls).toBe(0);
+    expect(d.host({ cmd: "foul", seat: 4, cause: "out_of_turn", candidate: 1 })).toBeNull();
+    expect(candidates(d).map((c) => c.status)).toEqual(["confirmed", "open"]);
+    expect(d.host({ cmd: "foul", seat: 4, cause: "out_of_turn", candidate: 1 })?.code).toBe(
+      "wrong_step",
+    );
+    expect(d.state.seats[3]?.fouls).toBe(1);
+  });
+
+  it("dismiss sets it aside, once, and changes no foul", () => {
+    const d = day0();
+    speak(d, 4, 2000, [1]);
+    settle(d);
+    expect(d.host({ cmd: "dismiss", candidate: 1 })).toBeNull();
+    expect(candidates(d)[0]?.status).toBe("dismissed");
+    expect(d.host({ cmd: "dismiss", candidate: 1 })?.code).toBe("wrong_step");
+    expect(d.host({ cmd: "dismiss", candidate: 9 })?.code).toBe("wrong_step");
+    expect(d.state.seats[3]?.fouls).toBe(0);
+  });
+
+  it("short bursts and ties raise nothing", () => {
+    const d = day0();
+    d.tick(500);
+    d.seat(4, { kind: "voice", on: true, levels: [80, 80, 0] });
+    d.seat(4, { kind: "voice", on: false, levels: [0] });
+    d.tick(500);
+    d.seat(5, { kind: "voice", on: true, levels: Array(5).fill(70) });
+    d.seat(6, { kind: "voice", on: true, levels: Array(5).fill(70) });
+    settle(d);
+    expect(candidates(d)).toEqual([]);
+  });
+
+  it("the speaker going on after his 'thank you' is an overtime candidate", () => {
+    const d = day0();
+    speak(d, 1, 1000);
+    d.pass(1);
+    expect(d.state.speaker).toBe(2);
+    speak(d, 1, 1500);
+    settle(d);
+    expect(candidates(d)).toMatchObject([{ seat: 1, kind: "overtime", during: 2 }]);
+  });
+
+  it("any voice at night is a 'talking at night' candidate", () => {
+    const d = new EngineDriver({ options: { voice: true } }).start(DEAL);
+    for (const s of [7, 10]) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
+    expect(d.state.phase).toBe("night");
+    speak(d, 7, 1000);
+    settle(d);
+    expect(candidates(d)).toMatchObject([{ seat: 7, kind: "night", during: null }]);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The genuine Espruino interpreter built for Linux running the paddle bundle, its GPIO read
+ * from pin files this process writes. The stock Linux build reads `/sys/class/gpio/gpioN/value`
+ * (targets/linux/jshardware.c, SYSFS_GPIO_DIR); here a user and mount namespace
+ * (`unshare`, no root needed) binds a temporary directory over `/sys/class` for that one
+ * process. Opt-in: ESPRUINO_BIN names the built interpreter and ESPRUINO_MQTT_JS the
+ * EspruinoDocs MQTT module (modules/MQTT.js), neither of which this repository carries.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bundleFirmware } from "../../firmware-sim/espruino/build.js";
+import type { DeviceConfig } from "../../firmware-sim/espruino/device-config.js";
+
+export const ESPRUINO_BIN = process.env.ESPRUINO_BIN ?? "";
+export const ESPRUINO_MQTT_JS = process.env.ESPRUINO_MQTT_JS ?? "";
+
+export interface LinuxPaddle {
+  child: ChildProcessWithoutNullStreams;
+  printed: string[];
+  /** Sets a pin file's level, as a wire on the header would. */
+  pin(n: number, level: 0 | 1): void;
+  /** The interpreter's variables in use, as last printed (the bundle prints them every second). */
+  variables(): number | null;
+  /** User+system CPU seconds the interpreter has used (from /proc). */
+  cpuSeconds(): number;
+  stop(): void;
+}
+
+export async function startLinuxPaddle(
+  config: DeviceConfig,
+  levels: Record<number, 0 | 1>,
+): Promise<LinuxPaddle> {
+  const dir = mkdtempSync(join(tmpdir(), "espruino-linux-"));
+  const cls = join(dir, "class");
+  const valueFile = (n: number) => join(cls, "gpio", `gpio${n}`, "value");
+  const pin = (n: number, level: 0 | 1) => {
+    mkdirSync(join(cls, "gpio", `gpio${n}`), { recursive: true });
+    // Written whole then renamed: the interpreter reads the file every millisecond, and a
+    // truncated file in between reads as 0.
+    writeFileSync(`${valueFile(n)}.new`, String(level));
+    renameSync(`${valueFile(n)}.new`, valueFile(n));
+  };
+  for (const [n, level] of Object.entries(levels)) pin(Number(n), level);
+  const code = await bundleFirmware(config, false);
+  const mqtt = readFileSync(ESPRUINO_MQTT_JS, "utf8");
+  // Modules.addCached is how the Espruino tools hand a board its modules.
+  const file = join(dir, "paddle.js");
+  writeFileSync(
+    file,
+    `Modules.addCached("MQTT", ${JSON.stringify(mqtt)});\n${code}\n` +
+      'setInterval(function () { console.log("vars " + process.memory().usage); }, 1000);\n',
+  );
+  const child = spawn(
+    "unshare",
+    [
+      "--user",
+      "--map-root-user",
+      "--mount",
+      "sh",
+      "-c",
+      'mount --bind "$1" /sys/class && exec "$2" "$3"',
+      "sh",
+      cls,
+      ESPRUINO_BIN,
+      file,
+    ],
+    // stdin stays an open pipe: at end of input the interpreter's console floods its FIFO.
+    { stdio: ["pipe", "pipe", "pipe"] },
+  );
+  const printed: string[] = [];
+  child.stdout.on("data", (d: Buffer) => printed.push(...d.toString("utf8").split("\n")));
+  child.stderr.on("data", (d: Buffer) => printed.push(...d.toString("utf8").split("\n")));
+  return {
+    child,
+    printed,
+    pin,
+    variables() {
+      for (let i = printed.length - 1; i >= 0; i--) {
+        const m = /vars (\d+)/.exec(printed[i] as string);
+        if (m) return Number(m[1]);
+      }
+      return null;
+    },
+    cpuSeconds() {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    stop() {
+      child.stdin.end();
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

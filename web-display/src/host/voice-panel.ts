@@ -1,0 +1,110 @@
+/**
+ * Who is speaking, for the judge (issue 26): live, the seat the hub attributes speech to
+ * against whose turn it is, and the candidates — "seat 4 spoke 2.1 s during seat 7's
+ * speech", running over after one's speech, talking at night — each with one click to
+ * confirm (the ordinary `foul`, cause `out_of_turn`, or `after_thanks` for running over)
+ * or to dismiss (`dismiss`). Never a foul by itself. Shown only at a table with voice on.
+ */
+import { css, html, nothing } from "lit";
+import type { CommandBody } from "../connection.js";
+import { TableElement } from "../element.js";
+import { seatRef } from "../i18n/index.js";
+import { theme } from "../styles.js";
+import { hostTheme } from "./host-styles.js";
+
+interface Candidate {
+  id: number;
+  seat: number;
+  kind: "turn" | "overtime" | "night";
+  during: number | null;
+  from: number;
+  to: number;
+  status: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+function candidatesOf(voice: Record<string, unknown>): Candidate[] {
+  const list = Array.isArray(voice.candidates) ? voice.candidates.filter(isObject) : [];
+  return list.map((c) => ({
+    id: Number(c.id),
+    seat: Number(c.seat),
+    kind: c.kind === "overtime" || c.kind === "night" ? c.kind : "turn",
+    during: typeof c.during === "number" ? c.during : null,
+    from: Number(c.from),
+    to: Number(c.to),
+    status: String(c.status),
+  }));
+}
+
+export class HostVoice extends TableElement {
+  static override styles = [
+    theme,
+    hostTheme,
+    css`
+      .live {
+        font-size: 18px;
+        font-weight: 800;
+      }
+      .live[data-speaking-out="true"] {
+        color: var(--red);
+      }
+      li {
+        margin: 6px 0;
+      }
+      li[data-status="open"] {
+        font-weight: 700;
+      }
+      button {
+        margin-left: 8px;
+      }
+    `,
+  ];
+
+  private send(body: CommandBody): void {
+    this.emit<CommandBody>("host-command", body);
+  }
+
+  override render() {
+    const snap = this.snapshot;
+    const s = snap?.state;
+    const voice = snap?.hostView?.voice;
+    if (!s || !voice) return nothing;
+    const tr = this.tr;
+    const t = tr.t;
+    const who = (n: number) => seatRef(tr, s.seats, n);
+    const speaking = typeof voice.speaking === "number" ? voice.speaking : null;
+    const turn = s.phase === "day" ? s.speaker : null;
+    const out = speaking !== null && speaking !== turn;
+    const candidates = candidatesOf(voice).reverse();
+    return html`<section data-voice-panel>
+      <h2>${t("voice.title")}</h2>
+      <p class="live" data-speaking=${speaking ?? ""} data-speaking-out=${String(out)}>
+        ${speaking === null ? t("voice.nobody") : t("voice.speaking", { seat: who(speaking) })}
+        ${turn !== null ? html` · ${t("voice.turnOf", { seat: who(turn) })}` : nothing}
+      </p>
+      <ul>
+        ${candidates.map((c) => {
+          const secs = ((c.to - c.from) / 1000).toFixed(1);
+          const during = c.during === null ? "" : who(c.during);
+          const text = t(`voice.cand.${c.kind}`, { seat: who(c.seat), s: secs, during });
+          const cause = c.kind === "overtime" ? "after_thanks" : "out_of_turn";
+          return html`<li data-candidate=${c.id} data-seat=${c.seat} data-kind=${c.kind} data-status=${c.status}>
+            ${text}
+            ${
+              c.status === "open"
+                ? html`<button data-action="voice-confirm" @click=${() => this.send({ cmd: "foul", seat: c.seat, cause, candidate: c.id })}>
+                      ${t("voice.confirm")}</button>
+                    <button data-action="voice-dismiss" @click=${() => this.send({ cmd: "dismiss", candidate: c.id })}>
+                      ${t("voice.dismiss")}</button>`
+                : html` — ${t(c.status === "confirmed" ? "voice.confirmed" : "voice.dismissed")}`
+            }
+          </li>`;
+        })}
+      </ul>
+    </section>`;
+  }
+}
+
+customElements.define("host-voice", HostVoice);
