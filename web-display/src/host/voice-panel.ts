@@ -6,6 +6,7 @@
  * or to dismiss (`dismiss`). Never a foul by itself. Shown only at a table with voice on.
  */
 import { css, html, nothing } from "lit";
+import { repeat } from "lit/directives/repeat.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
@@ -77,6 +78,7 @@ export class HostVoice extends TableElement {
     const speaking = typeof voice.speaking === "number" ? voice.speaking : null;
     const turn = s.phase === "day" ? s.speaker : null;
     const out = speaking !== null && speaking !== turn;
+    // Keyed: a candidate raised while the judge clicks must not slide under his pointer.
     const candidates = candidatesOf(voice).reverse();
     return html`<section data-voice-panel>
       <h2>${t("voice.title")}</h2>
@@ -85,12 +87,15 @@ export class HostVoice extends TableElement {
         ${turn !== null ? html` · ${t("voice.turnOf", { seat: who(turn) })}` : nothing}
       </p>
       <ul>
-        ${candidates.map((c) => {
-          const secs = ((c.to - c.from) / 1000).toFixed(1);
-          const during = c.during === null ? "" : who(c.during);
-          const text = t(`voice.cand.${c.kind}`, { seat: who(c.seat), s: secs, during });
-          const cause = c.kind === "overtime" ? "after_thanks" : "out_of_turn";
-          return html`<li data-candidate=${c.id} data-seat=${c.seat} data-kind=${c.kind} data-status=${c.status}>
+        ${repeat(
+          candidates,
+          (c) => c.id,
+          (c) => {
+            const secs = ((c.to - c.from) / 1000).toFixed(1);
+            const during = c.during === null ? "" : who(c.during);
+            const text = t(`voice.cand.${c.kind}`, { seat: who(c.seat), s: secs, during });
+            const cause = c.kind === "overtime" ? "after_thanks" : "out_of_turn";
+            return html`<li data-candidate=${c.id} data-seat=${c.seat} data-kind=${c.kind} data-status=${c.status}>
             ${text}
             ${
               c.status === "open"
@@ -101,7 +106,8 @@ export class HostVoice extends TableElement {
                 : html` — ${t(c.status === "confirmed" ? "voice.confirmed" : "voice.dismissed")}`
             }
           </li>`;
-        })}
+          },
+        )}
       </ul>
     </section>`;
   }

@@ -159,6 +159,7 @@ export const de: Record<MessageKey, string> = {
   "cmd.foul": "Foul für {seat}",
   "cmd.remove": "{seat} entfernen",
   "cmd.undo": "Letzte Eingabe zurücknehmen",
+  "cmd.dismiss": "Sprach-Kandidaten verwerfen",
   "cmd.bestmove": "Bester Zug für {seat}",
 
   "error.too_large": "Die Nachricht ist zu groß",

@@ -162,6 +162,7 @@ export const en = {
   "cmd.foul": "Foul for {seat}",
   "cmd.remove": "Remove {seat}",
   "cmd.undo": "Undo the last input",
+  "cmd.dismiss": "Dismiss a voice candidate",
   "cmd.bestmove": "Best move for {seat}",
 
   "error.too_large": "The message is too large",

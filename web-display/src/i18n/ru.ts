@@ -158,6 +158,7 @@ export const ru: Record<MessageKey, string> = {
   "cmd.foul": "Фол игроку {seat}",
   "cmd.remove": "Удалить игрока {seat}",
   "cmd.undo": "Отменить последний ввод",
+  "cmd.dismiss": "Отклонить кандидата по голосу",
   "cmd.bestmove": "Лучший ход игрока {seat}",
 
   "error.too_large": "Сообщение слишком большое",
