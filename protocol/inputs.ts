@@ -7,7 +7,20 @@ export const MAX_PADDLE_PAYLOAD = 1024;
 
 export const seatNumberSchema = z.number().int().min(1).max(MAX_SEATS);
 
-export const CAPABILITIES = ["thumb", "blindfold", "keys", "haptic", "display", "led"] as const;
+/**
+ * `thumb` and `blindfold` are sensors the rules may act on; `blindfold-said` is a switch the
+ * player sets himself (a phone's), reported as `blindfold` inputs that no rule removes a
+ * seat for (docs/PROTOCOL.md, SPORT-SENSE-01).
+ */
+export const CAPABILITIES = [
+  "thumb",
+  "blindfold",
+  "blindfold-said",
+  "keys",
+  "haptic",
+  "display",
+  "led",
+] as const;
 
 const envelope = {
   boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),
