@@ -75,6 +75,11 @@ export class Table {
   private readonly duplicates = new Duplicates();
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
+  /**
+   * Each seat's last hello (what it can sense, SPORT-SENSE-01/02): a new game starts with
+   * seats that said nothing, so setup tells it, as it tells who is connected.
+   */
+  private readonly hellos = new Map<number, { fw: string; caps: string[] }>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
   private readonly out: DurableOutbox;
@@ -247,6 +252,7 @@ export class Table {
         this.log.info({ event: "input.duplicate", seat: who, ...traces });
         return;
       }
+      if (msg.kind === "hello") this.hellos.set(seat, { fw: msg.fw, caps: [...msg.caps] });
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
       if (!result.ok) {
@@ -319,10 +325,16 @@ export class Table {
       return;
     }
     await this.begin(prepared.config, prepared.state, cmd.id);
-    // The new game starts with everyone offline; tell it who is connected now.
+    // The new game starts with everyone offline and unheard; tell it who is connected now
+    // and what each connected seat can sense (its hello came before this game).
     for (const [seat, count] of this.connections) {
       if (count > 0 && seat <= prepared.state.seats.length) {
         await this.apply({ type: "presence", at: this.opts.now(), seat, online: true });
+        const hello = this.hellos.get(seat);
+        if (hello) {
+          const action = { kind: "hello" as const, fw: hello.fw, caps: [...hello.caps] };
+          await this.apply({ type: "seat", at: this.opts.now(), seat, action });
+        }
       }
     }
     this.afterCommit();

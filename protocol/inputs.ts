@@ -22,6 +22,21 @@ export const CAPABILITIES = [
   "led",
 ] as const;
 
+export type Sensor = "thumb" | "blindfold";
+
+/**
+ * Whether a seat's sensor reports may be acted on by the rules: its last hello named the
+ * sensor. A seat that never said hello (`fw` null: a journal or a bot from before
+ * capabilities) is taken as the full paddle it was then. The engine's rules and the
+ * console's "watched by sensor / by eye" marks both ask here.
+ */
+export function seatSenses(
+  seat: { fw: string | null; caps: readonly string[] },
+  sensor: Sensor,
+): boolean {
+  return seat.fw === null || seat.caps.includes(sensor);
+}
+
 const envelope = {
   boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),
   seq: z

@@ -4,10 +4,9 @@
  * happens in it, and steps run even when the Don or Sheriff is out (SPORT-OPEN-03), so
  * that the script tells nobody anything.
  */
-import type { Prompt } from "../../../../protocol/index.js";
+import { type Prompt, seatSenses } from "../../../../protocol/index.js";
 import { type PriorityTable, resolveNight } from "../../night/resolver.js";
 import { type Game, reject } from "../../ruleset.js";
-import { senses } from "../../senses.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
 import { optionsOf, sportOf } from "./context.js";
 import { removeSeat } from "./discipline.js";
@@ -115,7 +114,7 @@ export function blindfoldAtNight(
   wasOn: boolean | null,
 ): void {
   if (on || wasOn !== true || !seat.alive || g.state.phase !== "night") return;
-  if (!senses(seat, "blindfold")) return;
+  if (!seatSenses(seat, "blindfold")) return;
   if (isAwake(g.state, seat)) return;
   removeSeat(g, seat, "peeking");
 }
@@ -130,7 +129,7 @@ export function blindfoldAtNight(
 function sweepBlindfolds(g: Game): void {
   for (const seat of g.state.seats) {
     if (g.state.phase !== "night") return;
-    if (!seat.alive || seat.blindfoldOn !== false || !senses(seat, "blindfold")) continue;
+    if (!seat.alive || seat.blindfoldOn !== false || !seatSenses(seat, "blindfold")) continue;
     if (!isAwake(g.state, seat)) removeSeat(g, seat, "peeking");
   }
 }
