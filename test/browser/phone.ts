@@ -50,6 +50,23 @@ export class Phone {
     return this.context.close();
   }
 
+  /**
+   * The same phone opens its seat page again (a locked screen woken, a tab reopened): a new
+   * page in the same browser context, whose localStorage holds the pairing, at the link
+   * without its key.
+   */
+  async reopen(): Promise<Phone> {
+    const url = new URL(this.page.url());
+    url.hash = "";
+    const page = await this.context.newPage();
+    page.on("pageerror", (err) => {
+      throw err;
+    });
+    const sniffer = new MqttSniffer(page);
+    await page.goto(url.toString());
+    return new Phone(this.context, page, sniffer);
+  }
+
   /** The phone's link to the hub is up (its seat view arrived). */
   async online(timeout = 8000): Promise<void> {
     await this.page.locator('.phase[data-link="up"]').waitFor({ timeout });
