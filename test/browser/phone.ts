@@ -30,13 +30,18 @@ export class Phone {
     readonly sniffer: MqttSniffer,
   ) {}
 
-  static async open(browser: Browser, link: string): Promise<Phone> {
+  /** `cannotVibrate`: a device whose Vibration API refuses (the screen echoes haptics). */
+  static async open(browser: Browser, link: string, cannotVibrate = false): Promise<Phone> {
     const context = await browser.newContext({
       viewport: PHONE_VIEWPORT,
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
     });
+    if (cannotVibrate)
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, "vibrate", { value: () => false, configurable: true });
+      });
     const page = await context.newPage();
     page.on("pageerror", (err) => {
       throw err;
