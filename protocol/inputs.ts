@@ -34,7 +34,7 @@ export function seatSenses(
   seat: { fw: string | null; caps: readonly string[] },
   sensor: Sensor,
 ): boolean {
-  return seat.fw === null || seat.caps.includes(sensor);
+  return seat.fw === null || seat.caps.indexOf(sensor) >= 0; // ES2015: the firmware bundle reads this file
 }
 
 const envelope = {
