@@ -76,11 +76,10 @@ export class Table {
   /** Open connections per seat number, so a second connection does not flap presence. */
   private connections = new Map<number, number>();
   /**
-   * Each seat's last applied hello: caps describe the device, not the game, and a paddle
-   * says hello once per connection, usually before the host sets the game up (issue 26:
-   * a `mic` declared then must still count in the new game).
+   * Each seat's last hello (what it can sense, SPORT-SENSE-01/02): a new game starts with
+   * seats that said nothing, so setup tells it, as it tells who is connected.
    */
-  private readonly hellos = new Map<number, EngineInput>();
+  private readonly hellos = new Map<number, { fw: string; caps: string[] }>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
   private readonly out: DurableOutbox;
@@ -253,6 +252,7 @@ export class Table {
         this.log.info({ event: "input.duplicate", seat: who, ...traces });
         return;
       }
+      if (msg.kind === "hello") this.hellos.set(seat, { fw: msg.fw, caps: [...msg.caps] });
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.apply(input, { seat, boot: msg.boot, seq: msg.seq });
       if (!result.ok) {
@@ -262,7 +262,6 @@ export class Table {
         if (msg.kind !== "voice") this.out.signal(seat, { error: code, haptic: "long" });
         return;
       }
-      if (msg.kind === "hello") this.hellos.set(seat, input);
       const { rev } = result.state;
       const seq = secret ? {} : { seq: msg.seq };
       this.log.debug({ event: "input.applied", seat: who, kind: msg.kind, ...seq, rev });
@@ -327,14 +326,18 @@ export class Table {
       return;
     }
     await this.begin(prepared.config, prepared.state, cmd.id);
-    // The new game starts with everyone offline; tell it who is connected now.
+    // The new game starts with everyone offline and unheard; tell it who is connected now
+    // and what each connected seat can sense (its hello came before this game).
     for (const [seat, count] of this.connections) {
       if (count > 0 && seat <= prepared.state.seats.length) {
         await this.apply({ type: "presence", at: this.opts.now(), seat, online: true });
+        const hello = this.hellos.get(seat);
+        if (hello) {
+          const action = { kind: "hello" as const, fw: hello.fw, caps: [...hello.caps] };
+          await this.apply({ type: "seat", at: this.opts.now(), seat, action });
+        }
       }
     }
-    for (const [seat, hello] of this.hellos)
-      if (seat <= prepared.state.seats.length) await this.apply({ ...hello, at: this.opts.now() });
     this.afterCommit();
     this.out.reply(
       prepared.warnings.length > 0

@@ -7,9 +7,15 @@ export const MAX_PADDLE_PAYLOAD = 1024;
 
 export const seatNumberSchema = z.number().int().min(1).max(MAX_SEATS);
 
+/**
+ * `thumb` and `blindfold` are sensors the rules may act on; `blindfold-said` is a switch the
+ * player sets himself (a phone's), reported as `blindfold` inputs that no rule removes a
+ * seat for (docs/PROTOCOL.md, SPORT-SENSE-01).
+ */
 export const CAPABILITIES = [
   "thumb",
   "blindfold",
+  "blindfold-said",
   "keys",
   "haptic",
   "display",
@@ -21,6 +27,22 @@ export const CAPABILITIES = [
 /** One voice level window lasts this long (ms); a voice input carries 1..VOICE_MAX_LEVELS of them. */
 export const VOICE_WINDOW_MS = 100;
 export const VOICE_MAX_LEVELS = 10;
+
+
+export type Sensor = "thumb" | "blindfold";
+
+/**
+ * Whether a seat's sensor reports may be acted on by the rules: its last hello named the
+ * sensor. A seat that never said hello (`fw` null: a journal or a bot from before
+ * capabilities) is taken as the full paddle it was then. The engine's rules and the
+ * console's "watched by sensor / by eye" marks both ask here.
+ */
+export function seatSenses(
+  seat: { fw: string | null; caps: readonly string[] },
+  sensor: Sensor,
+): boolean {
+  return seat.fw === null || seat.caps.indexOf(sensor) >= 0; // ES2015: the firmware bundle reads this file
+}
 
 const envelope = {
   boot: z.string().regex(/^[0-9a-f]{8}$/, "boot must be 8 lowercase hex characters"),

@@ -39,6 +39,11 @@ export interface Hal {
   /** Current sensor levels, read once at boot. */
   readThumb(): boolean;
   readBlindfold(): boolean;
+  /**
+   * True where the blindfold level is the player's own word (a phone's switch), not a sensor:
+   * the hello then says `blindfold-said` instead of `blindfold`. Absent: a sensor.
+   */
+  blindfoldSaid?: boolean;
   /** Absent keys (a paddle with only sensors) simply never call back. */
   watchKeys(cb: (key: Key) => void): void;
   hasKeys: boolean;

@@ -179,7 +179,12 @@ export class Paddle {
 
   private onUp(): void {
     this.hal.led("green");
-    const caps = ["thumb", "blindfold", "haptic", "led"];
+    const caps = [
+      "thumb",
+      this.hal.blindfoldSaid ? "blindfold-said" : "blindfold",
+      "haptic",
+      "led",
+    ];
     if (this.hal.hasKeys) caps.push("keys");
     if (this.hal.display) caps.push("display");
     if (this.voice) caps.push("mic");

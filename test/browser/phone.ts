@@ -30,13 +30,18 @@ export class Phone {
     readonly sniffer: MqttSniffer,
   ) {}
 
-  static async open(browser: Browser, link: string): Promise<Phone> {
+  /** `cannotVibrate`: a device whose Vibration API refuses (the screen echoes haptics). */
+  static async open(browser: Browser, link: string, cannotVibrate = false): Promise<Phone> {
     const context = await browser.newContext({
       viewport: PHONE_VIEWPORT,
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
     });
+    if (cannotVibrate)
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, "vibrate", { value: () => false, configurable: true });
+      });
     const page = await context.newPage();
     page.on("pageerror", (err) => {
       throw err;
@@ -48,6 +53,23 @@ export class Phone {
 
   close(): Promise<void> {
     return this.context.close();
+  }
+
+  /**
+   * The same phone opens its seat page again (a locked screen woken, a tab reopened): a new
+   * page in the same browser context, whose localStorage holds the pairing, at the link
+   * without its key.
+   */
+  async reopen(): Promise<Phone> {
+    const url = new URL(this.page.url());
+    url.hash = "";
+    const page = await this.context.newPage();
+    page.on("pageerror", (err) => {
+      throw err;
+    });
+    const sniffer = new MqttSniffer(page);
+    await page.goto(url.toString());
+    return new Phone(this.context, page, sniffer);
   }
 
   /** The phone's link to the hub is up (its seat view arrived). */

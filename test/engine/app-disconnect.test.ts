@@ -18,9 +18,13 @@ const options = (roles: readonly string[]) => ({
 
 function table(o: Record<string, unknown> = {}, roles: readonly string[] = SEVEN) {
   const seats = roles.length;
-  return new EngineDriver({ ruleset: "app", seats, options: { ...options(roles), ...o } }).start(
-    roles,
-  );
+  // The catalog's "at once" (APP-DISC-01); the default grace has its own tests (app-grace.test.ts).
+  const grace = { disconnectGraceSeconds: 0 };
+  return new EngineDriver({
+    ruleset: "app",
+    seats,
+    options: { ...options(roles), ...grace, ...o },
+  }).start(roles);
 }
 
 const drop = (d: EngineDriver, seat: number) =>
@@ -229,7 +233,8 @@ class Watched extends EngineDriver {
 
 /** A whole game: investigations, proposals, a night kill, a disconnect in the discussion, two votes. */
 function watchedGame(o: Record<string, unknown> = {}): Watched {
-  const d = new Watched({ ruleset: "app", seats: 7, options: { ...options(SEVEN), ...o } });
+  const opts = { ...options(SEVEN), disconnectGraceSeconds: 0, ...o };
+  const d = new Watched({ ruleset: "app", seats: 7, options: opts });
   d.start(SEVEN).actOk(3, "investigate", [1]).actOk(2, "kill", [5]);
   night(d, 6);
   d.pass(1);

@@ -10,7 +10,8 @@ import { EngineDriver } from "../helpers/engine-driver.js";
 const SEVEN = ["godfather", "consigliere", "commissar", "doctor", ...Array(3).fill("councillor")];
 
 function table(): EngineDriver {
-  const options = { mafia: 2, commissar: true, doctor: true };
+  // A leave at once (APP-DISC-01): the default grace only delays the same leave.
+  const options = { mafia: 2, commissar: true, doctor: true, disconnectGraceSeconds: 0 };
   return new EngineDriver({ ruleset: "app", seats: 7, options }).start(SEVEN);
 }
 

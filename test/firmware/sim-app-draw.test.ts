@@ -66,7 +66,11 @@ describe("a simulated app table", () => {
       seat: i + 1,
       name,
     }));
-    await command("setup", { ruleset: "app", seats: names, options: { mafia: 2 } });
+    await command("setup", {
+      ruleset: "app",
+      seats: names,
+      options: { mafia: 2, disconnectGraceSeconds: 0 },
+    });
     await until("the app table set up", (s) => s.ruleset === "app" && s.phase === "setup");
     await command("start");
     await until("night 1", (s) => s.phase === "night" && s.round === 1);

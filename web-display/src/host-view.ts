@@ -16,6 +16,9 @@ export interface HostSeat {
   /** Hub time of the last change of each sensor. */
   thumbAt: number | null;
   blindfoldAt: number | null;
+  /** The seat's last hello (null: never said one): which sensors the rules act on. */
+  fw: string | null;
+  caps: string[];
   results: { night: number; key: string; seats: number[] }[];
 }
 
@@ -110,6 +113,8 @@ function seatOf(raw: unknown): HostSeat | null {
     blindfoldOn: typeof raw.blindfoldOn === "boolean" ? raw.blindfoldOn : null,
     thumbAt: numberOrNull(raw.thumbAt),
     blindfoldAt: numberOrNull(raw.blindfoldAt),
+    fw: typeof raw.fw === "string" ? raw.fw : null,
+    caps: Array.isArray(raw.caps) ? raw.caps.filter((c) => typeof c === "string") : [],
     results: results.map((r) => ({
       night: Number(r.night ?? 0),
       key: String(r.key ?? ""),

@@ -18,6 +18,7 @@ export class SeatChip extends MafiaElement {
     role: { attribute: false },
     ruleset: { attribute: false },
     night: { type: Boolean },
+    playing: { type: Boolean },
     votedFor: { attribute: false },
   };
 
@@ -30,6 +31,8 @@ export class SeatChip extends MafiaElement {
   declare role: string | null;
   declare ruleset: string;
   declare night: boolean;
+  /** A game is running: a seat in play that is offline is waited for ("reconnecting"). */
+  declare playing: boolean;
   /** The tally key this seat's counted vote went to (a nominee, "leave", "stay"), or null. */
   declare votedFor: string | null;
 
@@ -41,6 +44,7 @@ export class SeatChip extends MafiaElement {
     this.role = null;
     this.ruleset = "";
     this.night = false;
+    this.playing = false;
     this.votedFor = null;
   }
 
@@ -242,7 +246,12 @@ export class SeatChip extends MafiaElement {
             : nothing
         }
       </div>
-      ${s.online || gone ? nothing : html`<div class="offline">${t("ui.offline")}</div>`}
+      ${
+        s.online || gone
+          ? nothing
+          : html`<div class="offline" data-reconnecting=${this.playing}>
+              ${t(this.playing ? "ui.reconnecting" : "ui.offline")}</div>`
+      }
       ${this.nominee > 0 && !this.night ? html`<div class="nom">${this.nominee}</div>` : nothing}
       ${this.votedFor && !this.night ? html`<div class="voted" data-voted-for=${this.votedFor}>${this.voteLabel(this.votedFor)}</div>` : nothing}
     </div>`;

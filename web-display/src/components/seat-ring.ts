@@ -111,6 +111,7 @@ export class SeatRing extends MafiaElement {
           ?counting=${s.counting === seat.seat}
           .nominee=${s.phase === "day" ? s.nominations.indexOf(seat.seat) + 1 : 0}
           ?night=${this.night}
+          ?playing=${s.phase === "day" || s.phase === "night"}
           .votedFor=${votedFor.get(seat.seat) ?? null}
         ></mafia-seat>`;
       })}`;

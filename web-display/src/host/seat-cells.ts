@@ -1,9 +1,12 @@
 /**
  * Two cells of the console's seat table: the sensors as they are now with the time of their
- * last edge, and the fouls as a number with every cause and time in full, warned at 3 (the
+ * last edge, each marked "by sensor" or "by eye" (SPORT-SENSE-01/02: the hub acts only on a
+ * sensor the seat has; a phone's blindfold switch is the player's word, for the host to
+ * judge), and the fouls as a number with every cause and time in full, warned at 3 (the
  * next speech is lost, SPORT-FOUL-12) and 4 (removal, SPORT-FOUL-14).
  */
 import { html, nothing } from "lit";
+import { type Sensor, seatSenses } from "../../../protocol/inputs.js";
 import type { FoulMark, HostSeat } from "../host-view.js";
 import type { Translator } from "../i18n/index.js";
 import { clockTime } from "./when.js";
@@ -15,12 +18,16 @@ export function sensorCells(tr: Translator, seat: HostSeat | undefined) {
     ms === null || ms === undefined
       ? nothing
       : html`<div class="at">${clockTime(ms, tr.lang)}</div>`;
+  const watch = (sensor: Sensor) => {
+    const by = !seat || seatSenses(seat, sensor) ? "sensor" : "eye";
+    return html`<div class="watch ${by}" data-watch=${by}>${tr.t(`host.watch.${by}`)}</div>`;
+  };
   return html`<td class="sensor" data-thumb=${String(thumb)} data-thumb-at=${seat?.thumbAt ?? ""}>
       <span class=${thumb ? "down" : ""}>${thumb === null ? "–" : thumb ? tr.t("host.thumbDown") : tr.t("host.thumbUp")}</span>
-      ${at(seat?.thumbAt)}</td>
+      ${at(seat?.thumbAt)}${watch("thumb")}</td>
     <td class="sensor" data-blindfold=${String(blindfold)} data-blindfold-at=${seat?.blindfoldAt ?? ""}>
       <span>${blindfold === null ? "–" : blindfold ? tr.t("host.blindfoldOn") : tr.t("host.blindfoldOff")}</span>
-      ${at(seat?.blindfoldAt)}</td>`;
+      ${at(seat?.blindfoldAt)}${watch("blindfold")}</td>`;
 }
 
 export function foulCell(tr: Translator, fouls: number, marks: readonly FoulMark[]) {

@@ -50,6 +50,14 @@ export class HostSeats extends TableElement {
         color: var(--ink-dim);
         font-variant-numeric: tabular-nums;
       }
+      .watch {
+        font-size: 12px;
+        color: var(--ink-dim);
+      }
+      .watch.eye {
+        color: var(--amber);
+        font-weight: 700;
+      }
       .sensor .down {
         color: var(--green);
         font-weight: 700;
@@ -108,10 +116,12 @@ export class HostSeats extends TableElement {
     const t = this.tr.t;
     const can = live && seat.alive;
     const view = this.snapshot?.hostView;
+    // A seat in play that dropped is waited for (the app's disconnectGraceSeconds, a paddle's retry).
+    const presence = seat.online ? "online" : live && seat.alive ? "reconnecting" : "offline";
     return html`<tr data-seat=${seat.seat}>
       <td class="num">${seat.seat}</td>
       <td>${seat.name}</td>
-      <td class=${seat.online ? "on" : "off"}>${seat.online ? t("ui.online") : t("ui.offline")}</td>
+      <td class=${seat.online ? "on" : "off"} data-presence=${presence}>${t(`ui.${presence}`)}</td>
       <td class=${seat.out ? "out" : ""}>${seat.out ? t(`out.${seat.out}`, undefined, seat.out) : t("ui.inPlay")}</td>
       ${
         sensors

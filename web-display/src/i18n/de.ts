@@ -132,6 +132,7 @@ export const de: Record<MessageKey, string> = {
   "ui.fouls": "Fouls",
   "ui.online": "online",
   "ui.offline": "offline",
+  "ui.reconnecting": "verbindet neu…",
   "ui.inPlay": "im Spiel",
   "ui.waitingTitle": "Warten auf das Spiel",
   "ui.waitingHint": "Der Spielleiter richtet das Spiel ein und startet es",

@@ -136,6 +136,7 @@ export const en = {
   "ui.fouls": "Fouls",
   "ui.online": "online",
   "ui.offline": "offline",
+  "ui.reconnecting": "reconnecting…",
   "ui.inPlay": "in play",
   "ui.waitingTitle": "Waiting for the game",
   "ui.waitingHint": "The host sets up and starts the game",

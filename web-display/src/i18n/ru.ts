@@ -132,6 +132,7 @@ export const ru: Record<MessageKey, string> = {
   "ui.fouls": "Фолы",
   "ui.online": "в сети",
   "ui.offline": "не в сети",
+  "ui.reconnecting": "переподключается…",
   "ui.inPlay": "в игре",
   "ui.waitingTitle": "Ожидание игры",
   "ui.waitingHint": "Ведущий настраивает и начинает игру",

@@ -3,7 +3,8 @@
  * are the screen's controls (SimHal's levels and callbacks, which the controls call), the
  * motor is the Vibration API, and where a phone cannot vibrate (no API, or the browser
  * refuses it) the screen echoes the motor instead. The firmware times every pattern itself,
- * exactly as on the ESP32: motor on, motor off.
+ * exactly as on the ESP32: motor on, motor off. A phone has no blindfold sensor: its switch
+ * is the player's word, and its hello says so (`blindfold-said`, SPORT-SENSE-01).
  */
 import type { LedColor, Mic } from "../../../firmware-sim/firmware/hal.js";
 import { SimHal } from "../../../firmware-sim/sim/node-hal.js";
@@ -12,6 +13,7 @@ import { SimHal } from "../../../firmware-sim/sim/node-hal.js";
 const MOTOR_ON_MS = 2000;
 
 export class BrowserHal extends SimHal {
+  readonly blindfoldSaid = true;
   /** The motor is on and the phone could not vibrate: the screen shows it. */
   echo = false;
   /**

@@ -71,15 +71,9 @@ export class SeatApp extends TableApp {
         min-height: 100vh;
         min-height: 100dvh;
         background: var(--bg);
-        outline: 6px solid transparent;
-        outline-offset: -6px;
-        transition: outline-color 60ms;
       }
       :host([data-phase="night"]) {
         background: var(--night);
-      }
-      :host([data-echo]) {
-        outline-color: var(--gold);
       }
       header {
         display: flex;
@@ -144,7 +138,6 @@ export class SeatApp extends TableApp {
 
   override updated(): void {
     const s = this.session;
-    this.toggleAttribute("data-echo", s?.hal.echo ?? false);
     const phase = s?.paddle.glance?.phase;
     if (phase) this.setAttribute("data-phase", phase);
     else this.removeAttribute("data-phase");

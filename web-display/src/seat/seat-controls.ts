@@ -4,6 +4,14 @@
  * switch, which takes a second tap to confirm because a blindfold edge at night is a
  * peek in the rules. Every control goes through the firmware's hardware interface
  * (BrowserHal), so debouncing, the menu and the outbox are the paddle's own.
+ *
+ * One hand: the thumb holds the reveal button while a finger taps the keys. A browser makes
+ * no click of a second finger's tap while the first is down, so a key acts on its own
+ * pointer's up (a click counts only from a keyboard, `detail` 0).
+ *
+ * A phone that cannot vibrate echoes the motor on screen (BrowserHal.echo), but only as a
+ * tiny, dim mark inside the held reveal button: a neighbour glancing at the table at night
+ * sees nothing, and the player's own hand covers it.
  */
 import { css, html, nothing } from "lit";
 import type { Key } from "../../../firmware-sim/firmware/hal.js";
@@ -64,6 +72,19 @@ export class SeatControls extends MafiaElement {
       }
       .reveal[aria-pressed="true"] {
         border-color: var(--gold);
+      }
+      .reveal {
+        position: relative;
+      }
+      .echo {
+        position: absolute;
+        right: 10px;
+        top: 50%;
+        width: 6px;
+        height: 6px;
+        margin-top: -3px;
+        border-radius: 50%;
+        background: rgba(255, 255, 255, 0.16);
       }
       .keys {
         display: grid;
@@ -126,11 +147,16 @@ export class SeatControls extends MafiaElement {
     return html`<button class="reveal" data-action="reveal" aria-pressed=${this.revealing}
         @pointerdown=${this.revealDown} @pointerup=${this.revealUp}
         @pointercancel=${this.revealUp} @lostpointercapture=${this.revealUp}
-        @contextmenu=${(e: Event) => e.preventDefault()}>${t("phone.reveal")}</button>
+        @contextmenu=${(e: Event) => e.preventDefault()}>${t("phone.reveal")}${
+          this.revealing && hal.echo ? html`<span class="echo" data-echo></span>` : nothing
+        }</button>
       <div class="keys">
         ${(["prev", "ok", "next"] as const).map(
           (key) =>
-            html`<button data-key=${key} @click=${() => this.press(key)}>${t(`phone.${key}`)}</button>`,
+            html`<button data-key=${key} @pointerdown=${(e: PointerEvent) => this.keyDown(e, key)}
+              @pointerup=${(e: PointerEvent) => this.keyUp(e, key)}
+              @pointercancel=${(e: PointerEvent) => this.keyPointers.delete(e.pointerId)}
+              @click=${(e: MouseEvent) => this.keyClick(e, key)}>${t(`phone.${key}`)}</button>`,
         )}
       </div>
       <div class="thumb" role="button" data-thumb=${hal.thumbLevel ? "down" : "up"}
@@ -155,6 +181,25 @@ export class SeatControls extends MafiaElement {
 
   private press(key: Key): void {
     this.hal?.press(key);
+  }
+
+  /** Which key each finger (pointer) went down on. */
+  private readonly keyPointers = new Map<number, Key>();
+
+  private keyDown(e: PointerEvent, key: Key): void {
+    this.keyPointers.set(e.pointerId, key);
+  }
+
+  /** A finger lifted on the key it went down on presses it, whatever other finger is down. */
+  private keyUp(e: PointerEvent, key: Key): void {
+    const down = this.keyPointers.get(e.pointerId);
+    this.keyPointers.delete(e.pointerId);
+    if (down === key) this.press(key);
+  }
+
+  /** Enter or Space on a focused key (a click with `detail` 0); a pointer's click is done. */
+  private keyClick(e: MouseEvent, key: Key): void {
+    if (e.detail === 0) this.press(key);
   }
 
   private capture(e: PointerEvent): void {

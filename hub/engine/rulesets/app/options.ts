@@ -42,8 +42,12 @@ export const appOptionsSchema = z.strictObject({
   endShowsDisconnected: z.boolean().default(false),
   /** APP-OPEN-14: (a) the Kommissar sees his result at once; (b) in the morning, if he lives. */
   commissarResult: z.enum(["immediate", "morning"]).default("immediate"),
-  /** APP-OPEN-17: how long a dropped paddle may be away before it counts as eliminated. */
-  disconnectGraceSeconds: z.number().min(0).max(600).default(0),
+  /**
+   * APP-OPEN-17: how long a dropped paddle or phone may be away before it counts as
+   * eliminated. 120 s (as mafia-rust) outlasts a locked phone screen or a Wi-Fi hiccup; 0
+   * is the catalog's "at once".
+   */
+  disconnectGraceSeconds: z.number().min(0).max(600).default(120),
   /** APP-OPEN-12: thresholds of the balance warning. */
   warnMargin: z.number().int().min(0).max(10).default(1),
   warnRatio: z.number().min(1).max(20).default(6),

@@ -4,7 +4,7 @@
  * happens in it, and steps run even when the Don or Sheriff is out (SPORT-OPEN-03), so
  * that the script tells nobody anything.
  */
-import type { Prompt } from "../../../../protocol/index.js";
+import { type Prompt, seatSenses } from "../../../../protocol/index.js";
 import { type PriorityTable, resolveNight } from "../../night/resolver.js";
 import { type Game, reject } from "../../ruleset.js";
 import type { GameState, Rejection, SeatState } from "../../types.js";
@@ -104,7 +104,8 @@ export function isAwake(state: GameState, seat: SeatState): boolean {
 
 /**
  * SPORT-FOUL-15/16: taking the blindfold off at night when the step has not woken the seat
- * removes the player at once.
+ * removes the player at once. SPORT-SENSE-01: only a blindfold sensor can tell; a seat without
+ * one (a phone, whose switch is the player's word) is watched by the host's eye.
  */
 export function blindfoldAtNight(
   g: Game,
@@ -113,6 +114,7 @@ export function blindfoldAtNight(
   wasOn: boolean | null,
 ): void {
   if (on || wasOn !== true || !seat.alive || g.state.phase !== "night") return;
+  if (!seatSenses(seat, "blindfold")) return;
   if (isAwake(g.state, seat)) return;
   removeSeat(g, seat, "peeking");
 }
@@ -121,13 +123,14 @@ export function blindfoldAtNight(
  * A blindfold that stays off is peeking too: a seat that was woken has the whole next step
  * to put it back on (SPORT-NIGHT0-05), and a seat whose first report at night is "off" has
  * the rest of the step. Whoever the ending step did not wake and is still without a
- * blindfold is removed. Seats that never reported the sensor are left to the host.
+ * blindfold is removed. Seats that never reported the sensor, or have none (SPORT-SENSE-01),
+ * are left to the host.
  */
 function sweepBlindfolds(g: Game): void {
   for (const seat of g.state.seats) {
     if (g.state.phase !== "night") return;
-    if (seat.alive && seat.blindfoldOn === false && !isAwake(g.state, seat))
-      removeSeat(g, seat, "peeking");
+    if (!seat.alive || seat.blindfoldOn !== false || !seatSenses(seat, "blindfold")) continue;
+    if (!isAwake(g.state, seat)) removeSeat(g, seat, "peeking");
   }
 }
 

@@ -4,6 +4,7 @@
  * up inside one window is a provocation (SPORT-VOTE-04). Then the shootout (SPORT-TIE-01..05,
  * SPORT-OPEN-09/10).
  */
+import { seatSenses } from "../../../../protocol/index.js";
 import type { Game } from "../../ruleset.js";
 import type { SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
@@ -60,7 +61,10 @@ function tallyOf(vote: VoteFlow, upTo: number): Record<string, number> {
   return tally;
 }
 
-/** A thumb edge while a window is open. Never rejected: sensor edges are facts. */
+/**
+ * A thumb edge while a window is open. Never rejected: sensor edges are facts. Only a seat
+ * with a thumb sensor votes or provokes by it (SPORT-SENSE-02); the host counts the others.
+ */
 export function thumbInVote(
   g: Game,
   seat: SeatState,
@@ -68,7 +72,7 @@ export function thumbInVote(
   wasDown: boolean | null,
 ): void {
   const vote = sportOf(g).flow.vote;
-  if (!vote || !seat.alive) return;
+  if (!vote || !seat.alive || !seatSenses(seat, "thumb")) return;
   if (down) {
     if (!vote.downInWindow.includes(seat.seat)) vote.downInWindow.push(seat.seat);
     return;
@@ -87,7 +91,7 @@ export function closeWindow(g: Game): void {
   const last = vote.index === vote.ballot.length - 1 || vote.kind === "leave";
   for (const s of state.seats) {
     if (!s.alive || String(s.seat) in vote.votes) continue;
-    if (s.thumbDown === true)
+    if (s.thumbDown === true && seatSenses(s, "thumb"))
       vote.votes[String(s.seat)] = nominee ?? (vote.index === 1 ? STAY : s.seat);
     // SPORT-VOTE-05: whoever voted for nobody votes for the last nominee (a leave/stay non-vote is "stay").
     else if (last && nominee !== null) vote.votes[String(s.seat)] = nominee;
