@@ -8,7 +8,7 @@
  * An mDNS failure (port 5353 refused, no multicast) costs the names, never the hub: it is
  * logged as a warning and the hub keeps serving by address.
  */
-import { hostname } from "node:os";
+import { hostname, networkInterfaces } from "node:os";
 import Bonjour from "bonjour-service";
 import type { Logger } from "./logger.js";
 
@@ -41,11 +41,22 @@ export function localHostName(machine: string): string {
   return `${label || "mafia-hub"}.local`;
 }
 
+/** ` ab12`: the last two bytes of the first LAN interface's MAC, or nothing. */
+function machineTag(): string {
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? [])
+      if (!a.internal && a.mac !== "00:00:00:00:00:00")
+        return ` ${a.mac.slice(-5).replace(":", "")}`;
+  return "";
+}
+
 export function advertise(o: MdnsOptions): MdnsAdvert {
   const log = o.log.child({ part: "mdns" });
   const host = localHostName(o.machine ?? hostname());
-  // Two hubs on one machine differ by port; on two machines, by host.
-  const name = `Mafia hub ${host.replace(/\.local$/, "")} ${o.httpPort}`;
+  // Two hubs on one machine differ by port; two machines of one name (two Raspberry Pis
+  // as they come) by a network card's address. A name already taken would make
+  // bonjour-service give the service up and print to stdout, which carries the ready line.
+  const name = `Mafia hub ${host.replace(/\.local$/, "")} ${o.httpPort}${machineTag()}`;
   const bonjour = new Bonjour.Bonjour(undefined, (err: Error) =>
     log.warn(
       { event: "mdns.failed", err: err.message },
