@@ -3,6 +3,7 @@
  * written; `--help` lists the registered rulesets; a terminal gets one line per log event;
  * the JSON logs say when a game ended and who won.
  */
+import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ import { availableRulesets, type GameState } from "../../hub/engine/index.js";
 import { gameEndedRecord, gameName } from "../../hub/game-events.js";
 import { prettyStream } from "../../hub/logger.js";
 import { runHub } from "../helpers/cli-process.js";
-import { removeDir, tempDir } from "../helpers/hub.js";
+import { removeDir, tempDir, until } from "../helpers/hub.js";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -117,4 +118,38 @@ describe("game.ended", () => {
       gameEndedRecord(ended as unknown as GameState, ended as unknown as GameState, null),
     ).toBeNull();
   });
+});
+
+describe("a terminal", () => {
+  it("gets one line per log event, and the pairing links again on p", async () => {
+    const dir = await tempDir("hub-tty-");
+    dirs.push(dir);
+    const cmd = `${process.execPath} --import tsx start.ts --data-dir ${dir} --mqtt-port 0 --http-port 0 --no-mdns`;
+    // `script` gives the hub a real pseudo-terminal, stdin included, so keys reach it.
+    const proc = spawn("script", ["-qfec", cmd, "/dev/null"], {
+      cwd: join(import.meta.dirname, "..", ".."),
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+    proc.stdout.on("data", (d: Buffer) => {
+      out += d.toString().replace(colours, "");
+    });
+    const heading = "display of table t1 (open on the table's screen):";
+    const count = () => out.split(heading).length - 1;
+    try {
+      await until(() => out.includes("press p to show the pairing links again"), 30_000, "links");
+      expect(count()).toBe(1);
+      proc.stdin.write("p");
+      await until(() => count() === 2, 10_000, "links again");
+    } finally {
+      process.kill(-(proc.pid as number), "SIGTERM");
+    }
+    const lines = out.split(/\r?\n/);
+    const logs = lines.filter((l) => /^\[\d\d:\d\d:\d\d\] [A-Z]+:/.test(l));
+    expect(logs.some((l) => /INFO: hub listening \{.*"httpPort":\d+/.test(l))).toBe(true);
+    // pino-pretty's default put each field on a line of its own, indented.
+    expect(lines.filter((l) => /^\s{4}"?\w+"?: /.test(l))).toEqual([]);
+  }, 60_000);
 });
