@@ -13,7 +13,7 @@
  * tables sync at once; Node reads the size before any code of ours runs (docs/BENCHMARKS.md).
  */
 import { Command } from "commander";
-import { FAST_SPORT_OPTIONS } from "./firmware-sim/sim/host-bot.js";
+import { type BotGame, botGameOptions } from "./firmware-sim/sim/bot-setup.js";
 import { startSim } from "./firmware-sim/sim/index.js";
 import {
   addHubFlags,
@@ -36,12 +36,6 @@ interface Flags extends HubFlags {
   board?: string;
 }
 
-/** The options the host bot sets the sim's game up with; sport's fastest timings. */
-function simGameOptions(ruleset: string, seats: number): Record<string, unknown> {
-  if (ruleset !== "sport") return {};
-  return { ...FAST_SPORT_OPTIONS, allowAnySeatCount: seats !== 10 };
-}
-
 /** The game the ruleset would make of the sim's N seats with these options (a dry run). */
 function simGame(o: Flags, table: string, options: Record<string, unknown>) {
   return prepareGame({
@@ -57,15 +51,20 @@ function simGame(o: Flags, table: string, options: Record<string, unknown>) {
 /**
  * Refuses, before any paddle connects, a simulated table the ruleset would not accept (the
  * host bot would wait forever for a setup that never comes) and a real game in progress
- * on the sim's table (the host bot ends it) unless `--sim-force`.
+ * on the sim's table (the host bot ends it) unless `--sim-force`. Else: the host bot's
+ * options.
  */
-function checkSim(hub: Hub, o: Flags, table: string): string | null {
-  const probe = simGame(o, table, simGameOptions(o.ruleset, o.sim));
-  if (!probe.ok) return `--sim ${o.sim} --ruleset ${o.ruleset}: ${probe.message}`;
-  const game = hub.tables.get(table)?.game;
-  if (game && (game.phase === "day" || game.phase === "night") && !o.simForce)
-    return `table ${table} has a game in progress (round ${game.round}); --sim would end it: add --sim-force, or use another --table or --data-dir`;
-  return null;
+function checkSim(hub: Hub, o: Flags, table: string): BotGame {
+  const game = botGameOptions(o.ruleset, o.sim, table);
+  if (!game.ok)
+    return { ok: false, message: `--sim ${o.sim} --ruleset ${o.ruleset}: ${game.message}` };
+  const state = hub.tables.get(table)?.game;
+  if (state && (state.phase === "day" || state.phase === "night") && !o.simForce)
+    return {
+      ok: false,
+      message: `table ${table} has a game in progress (round ${state.round}); --sim would end it: add --sim-force, or use another --table or --data-dir`,
+    };
+  return game;
 }
 
 async function startSimulator(hub: Hub, o: Flags, log: Logger): Promise<() => Promise<void>> {
@@ -74,10 +73,10 @@ async function startSimulator(hub: Hub, o: Flags, log: Logger): Promise<() => Pr
       .flatMap((t) => t.split(","))
       .find((t) => t.trim())
       ?.trim() ?? "t1";
-  const refused = checkSim(hub, o, table);
-  if (refused) {
+  const game = checkSim(hub, o, table);
+  if (!game.ok) {
     await hub.stop();
-    fail(log, refused);
+    fail(log, game.message);
   }
   const sim = await startSim({
     mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
@@ -85,7 +84,7 @@ async function startSimulator(hub: Hub, o: Flags, log: Logger): Promise<() => Pr
     table,
     paddles: o.sim,
     ruleset: o.ruleset,
-    hostOptions: simGameOptions(o.ruleset, o.sim),
+    hostOptions: game.options,
   });
   return () => sim.stop();
 }

@@ -7,6 +7,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
 import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
+import { availableRulesets } from "./engine/index.js";
 import {
   createLogger,
   LOG_FORMATS,
@@ -41,6 +42,7 @@ export interface HubFlags {
   redisCa?: string;
   redisWaitReplicas?: number;
   rebalance: boolean;
+  mdns: boolean;
 }
 
 export function port(value: string): number {
@@ -79,7 +81,12 @@ export function addHubFlags(program: Command): Command {
         .argParser(collect)
         .default([], DEFAULT_TABLE),
     )
-    .option("--ruleset <id>", "ruleset of the default game of a table without a journal", "sport")
+    .option(
+      "--ruleset <id>",
+      // Read from the registry, so that a ruleset added there is listed without a word here.
+      `ruleset of the default game of a table without a journal: ${availableRulesets().join(", ")}`,
+      "sport",
+    )
     .option("--seats <n>", `seats of the default game, 1..${MAX_SEATS}`, integer(1, MAX_SEATS), 10)
     .addOption(
       new Option("--log-level <level>", "log verbosity").choices(LOG_LEVELS).default("info"),
@@ -132,6 +139,10 @@ export function addHubFlags(program: Command): Command {
       false,
     )
     .option(
+      "--no-mdns",
+      "do not advertise the hub on the local network (mDNS: _mqtt._tcp and _http._tcp at HOST.local)",
+    )
+    .option(
       "--print-pairing",
       "also write the pairing links (with the display's key) to stderr when it is no terminal",
       false,
@@ -154,6 +165,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       seats: o.seats,
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
+      mdns: o.mdns,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
       ...(o.cluster
         ? {
@@ -191,8 +203,9 @@ export function fail(log: Logger, message: string): never {
 /** The one stdout line, then the pairing links: as plain lines and QR codes for a person. */
 export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise<void> {
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
-  const scheme = hub.tlsFingerprint ? "https" : "http";
-  const links = pairingLinks(hub, `${scheme}://localhost:${hub.httpPort}`);
+  // A LAN address (or --public-url), never localhost: a TV or a phone must open them.
+  const [base, ...others] = hub.linkBases() as [string, ...string[]];
+  const links = pairingLinks(hub, base);
   if (hub.tlsFingerprint) {
     log.info(
       { event: "hub.tls", mqttsPort: hub.mqttsPort, fingerprint: hub.tlsFingerprint },
@@ -206,7 +219,12 @@ export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise
     const tls = hub.tlsFingerprint
       ? `TLS certificate SHA-256 fingerprint (check it when the browser asks):\n  ${hub.tlsFingerprint}\nMQTT over TLS on port ${hub.mqttsPort}\n\n`
       : "";
-    process.stderr.write(`${tls}${await pairingText(links)}\n`);
+    const text = `${tls}${await pairingText(links, others)}\n`;
+    process.stderr.write(text);
+    if (process.stdin.isTTY) {
+      process.stderr.write("press p to show the pairing links again\n");
+      repeatOnKey(() => process.stderr.write(text));
+    }
     return;
   }
   for (const l of links) {
@@ -221,6 +239,22 @@ export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise
       "open the display link on the table's screen; the host console asks for the host password",
     );
   }
+}
+
+/**
+ * `p` on the terminal prints the pairing links again (logs have scrolled them away). The
+ * terminal is read key by key, so Ctrl-C no longer raises SIGINT by itself: it is passed
+ * on, and the hub stops as before.
+ */
+function repeatOnKey(show: () => void): void {
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.on("data", (key: string) => {
+    if (key === "p" || key === "P") show();
+    else if (key === "\u0003") process.kill(process.pid, "SIGINT");
+  });
+  stdin.resume();
 }
 
 /** SIGTERM/SIGINT: the queued inputs reach the disk, the clients are closed, exit 0. */

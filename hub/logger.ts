@@ -1,7 +1,8 @@
 /**
  * Structured logs on stderr, so that stdout carries only the `hub ready ...` line that
  * harnesses parse: one JSON line per event for pipes and log collectors, readable
- * coloured lines (pino-pretty) for a person at a terminal.
+ * coloured lines (pino-pretty) for a person at a terminal, one line per event there too
+ * (a record's fields spread over 4 to 6 lines pushed the pairing links off the screen).
  */
 import { type DestinationStream, type Logger, pino } from "pino";
 import pretty from "pino-pretty";
@@ -19,6 +20,24 @@ export function prettyLogs(format: LogFormat): boolean {
   return format === "pretty" || (format === "auto" && process.stderr.isTTY === true);
 }
 
+/**
+ * The terminal's format: time, level, message, then the record's fields as compact JSON,
+ * all on one line.
+ */
+export function prettyStream(
+  destination: number | NodeJS.WritableStream,
+  colorize?: boolean,
+): DestinationStream {
+  return pretty({
+    destination,
+    sync: true,
+    singleLine: true,
+    ignore: "pid,hostname,svc",
+    translateTime: "HH:MM:ss",
+    ...(colorize !== undefined ? { colorize } : {}),
+  });
+}
+
 export function createLogger(
   level: LogLevel = "info",
   destination?: DestinationStream,
@@ -26,15 +45,7 @@ export function createLogger(
 ): Logger {
   // Synchronous stderr writes: a SIGKILL must not swallow the lines that explain it.
   const dest =
-    destination ??
-    (prettyLogs(format)
-      ? pretty({
-          destination: 2,
-          sync: true,
-          ignore: "pid,hostname,svc",
-          translateTime: "HH:MM:ss",
-        })
-      : pino.destination({ fd: 2, sync: true }));
+    destination ?? (prettyLogs(format) ? prettyStream(2) : pino.destination({ fd: 2, sync: true }));
   return pino({ level, base: { svc: "hub" } }, dest);
 }
 

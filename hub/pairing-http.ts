@@ -1,7 +1,8 @@
 /**
  * The host console's pairing API over HTTP, for phones (issue 15):
  *   GET  /api/pairing?table=T                 every seat's password, to draw the QR codes,
- *                                             and the audience screen's (`audience/{T}`)
+ *                                             the audience screen's (`audience/{T}`) and
+ *                                             the base URL phones reach the hub by
  *   POST /api/pairing/revoke?table=T&seat=N   a new password for seat N, its connections closed
  * Both need `Authorization: Bearer <the host password of T>`. Seat passwords never travel
  * on MQTT (the contract says they are never published) and never sit in a URL the server
@@ -24,6 +25,12 @@ export interface PairingApiDeps {
   devices: SeatDevices;
   tables: ReadonlySet<string>;
   log: Logger;
+  /**
+   * Where phones reach the hub (links.ts: `--public-url`, else a LAN address): the console
+   * draws its QR codes on it when it is the public URL, or when the console was itself
+   * opened on a loopback name (else on the address the console was opened by).
+   */
+  linkBase: () => { base: string; public: boolean };
 }
 
 /** A request handler: resolves true when it answered the request (an `/api/pairing` path). */
@@ -66,7 +73,8 @@ export function pairingApi(deps: PairingApiDeps): ApiHandler {
       }
       // The audience screen shows every role (sport): only the host may hand out its link.
       const audience = deps.secrets.password(audienceUsername(table)) ?? "";
-      json(res, 200, { table, seats, audience });
+      const { base, public: isPublic } = deps.linkBase();
+      json(res, 200, { table, seats, audience, base, public: isPublic });
       return true;
     }
     if (path === "/api/pairing/revoke" && req.method === "POST") {

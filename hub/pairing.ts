@@ -29,8 +29,12 @@ export function pairingLinks(hub: Hub, origin: string): PairingLink[] {
   });
 }
 
-/** Plain lines with a terminal QR code under each link, for a person at the terminal. */
-export async function pairingText(links: PairingLink[]): Promise<string> {
+/**
+ * Plain lines with a terminal QR code under each link, for a person at the terminal; the
+ * hub's other addresses (`others`, base URLs) in one line at the end, for a device on
+ * another network of the machine.
+ */
+export async function pairingText(links: PairingLink[], others: string[] = []): Promise<string> {
   const QRCode = (await import("qrcode")).default; // only for a person at a terminal
   const parts: string[] = [];
   for (const l of links) {
@@ -43,5 +47,9 @@ export async function pairingText(links: PairingLink[]): Promise<string> {
       parts.push(await QRCode.toString(url, { type: "terminal", small: true }));
     }
   }
+  if (others.length > 0)
+    parts.push(
+      `the same links also work on ${others.join(", ")} (another network of this machine)\n`,
+    );
   return parts.join("\n");
 }

@@ -19,8 +19,10 @@ import type { GameConfig } from "./engine/index.js";
 import { localHealth } from "./health.js";
 import { createHttpServer } from "./http.js";
 import type { SyncHook } from "./journal.js";
+import { linkBases } from "./links.js";
 import { createLogger, type Logger } from "./logger.js";
 import { type ApiHandler, pairingApi } from "./pairing-http.js";
+import { checkPortsFree } from "./port-check.js";
 import type { OutMessage } from "./publisher.js";
 import { recordRoute } from "./record/http.js";
 import { PdfPrinter, type PrinterLimits } from "./record/pdf.js";
@@ -67,6 +69,11 @@ export interface HubOptions {
   publicUrl?: string;
   /** The record's PDF queue and cache (record/pdf.ts); tests make it small. */
   pdf?: PrinterLimits;
+  /**
+   * Advertise the hub on the LAN with mDNS (mdns.ts); the command line's default, off
+   * in-process so that tests do not announce themselves to the network.
+   */
+  mdns?: boolean;
 }
 
 export interface Hub {
@@ -85,8 +92,15 @@ export interface Hub {
   cluster: Cluster | null;
   /** `--public-url` as given and checked (no path, query or user), or null. */
   publicUrl: URL | null;
+  /**
+   * The base URLs of printed links and QR codes, best first (links.ts): the public URL when
+   * given, else one per LAN address, else localhost. Read anew at each call.
+   */
+  linkBases(): string[];
   /** The record's PDF printer: one browser, a queue and a cache (record/pdf.ts). */
   printer: PdfPrinter;
+  /** `NAME.local`, when the hub advertises itself with mDNS. */
+  mdnsHost: string | null;
   stop(): Promise<void>;
 }
 
@@ -128,6 +142,17 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   });
   if (!probe.ok)
     throw new Error(`default game (--ruleset ${ruleset} --seats ${seats}): ${probe.message}`);
+  // Before the data dir, its secrets and journals are made: a taken port writes nothing.
+  await checkPortsFree(
+    [
+      { port: opts.mqttPort ?? 1883, flag: "--mqtt-port", what: "MQTT" },
+      { port: opts.httpPort ?? 8080, flag: "--http-port", what: "HTTP and MQTT over WebSocket" },
+      ...(opts.tls
+        ? [{ port: opts.tls.mqttsPort ?? 8883, flag: "--mqtts-port", what: "MQTT over TLS" }]
+        : []),
+    ],
+    opts.host,
+  );
   const lock = await lockDataDir(dataDir);
   try {
     return await startLocked(opts, { log, now, dataDir, tableIds, seats }, lock);
@@ -224,10 +249,23 @@ async function startServing(
       })
     : null;
   const tableSet = new Set(tableIds);
-  const pairing = pairingApi({ secrets, devices: b.devices, tables: tableSet, log });
+  const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
+  const bases = () =>
+    linkBases({
+      scheme: tlsMaterial ? "https" : "http",
+      port: (http.address() as AddressInfo).port,
+      publicUrl,
+      listenHost: opts.host,
+    });
+  const pairing = pairingApi({
+    secrets,
+    devices: b.devices,
+    tables: tableSet,
+    log,
+    linkBase: () => ({ base: bases()[0] as string, public: publicUrl !== null }),
+  });
   const printer = new PdfPrinter(opts.pdf);
   const records = recordRoute({ dataDir, secrets, tables: tableSet, printer });
-  const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
   const api: ApiHandler = async (req, res) =>
     (await pairing(req, res)) || (await records(req, res));
   const http = createHttpServer({
@@ -270,6 +308,17 @@ async function startServing(
     },
     "hub listening",
   );
+  // Loaded only when asked for, like TLS: in-process hubs (tests) advertise nothing.
+  const advert = opts.mdns
+    ? (await import("./mdns.js")).advertise({
+        mqttPort,
+        httpPort,
+        mqttsPort,
+        tls: tlsMaterial !== null,
+        tables: tableIds,
+        log,
+      })
+    : null;
 
   let stopping: Promise<void> | null = null;
   return {
@@ -283,9 +332,12 @@ async function startServing(
     broker: b,
     cluster,
     publicUrl,
+    linkBases: bases,
     printer,
+    mdnsHost: advert?.host ?? null,
     stop() {
       stopping ??= (async () => {
+        await advert?.stop();
         // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
         await cluster?.stopTaking();
         const closedTcp = closeServer(tcp);

@@ -30,6 +30,7 @@ import {
   type StepResult,
   step,
 } from "./engine/index.js";
+import { gameEndedRecord } from "./game-events.js";
 import { GameHistory } from "./history.js";
 import {
   type InputSource,
@@ -207,6 +208,9 @@ export class Table {
 
   private commit(record: JournalRecord, result: StepResult & { ok: true }): StepResult {
     this.history?.push(record);
+    const ended = gameEndedRecord(this.state, result.state, this.journalPath);
+    // Told once durable, like a reply: a write Redis refused ended no game.
+    if (ended) this.out.after(() => this.log.info(ended, "game over")).catch(() => undefined);
     this.state = result.state;
     this.duplicates.remember(record.src);
     for (const e of result.effects) {

@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --seats 10 [--table t1] [--hub mqtt://HOST:PORT] [--data-dir DIR]
+ * `npm run sim -- --seats 10 [--table t1] [--ruleset sport] [--hub mqtt://HOST:PORT] [--data-dir DIR]
  * [--script FILE] [--bots] [--interactive SEAT] [--external SEAT[,SEAT]] [--no-host-bot]`
  *
  * Runs N paddles in one process. With --hub it joins a running hub, reading the passwords
@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { createLogger } from "../../hub/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
+import { botGameOptions } from "./bot-setup.js";
 import { startInteractive } from "./interactive.js";
 import { parseScenario } from "./script.js";
 import { startSim } from "./table-sim.js";
@@ -43,6 +44,7 @@ async function main(argv: string[]): Promise<void> {
     .description("Simulated paddles: the real firmware, N at a time, over MQTT")
     .option("--seats <n>", "paddles to run", int(1, 20), 10)
     .option("--table <id>", "table id", "t1")
+    .option("--ruleset <id>", "the ruleset the host bot sets up", "sport")
     .option(
       "--hub <url>",
       "a running hub, e.g. mqtt://127.0.0.1:1883, or a cluster's hubs comma-separated (default: start one here)",
@@ -70,6 +72,7 @@ async function main(argv: string[]): Promise<void> {
     .opts<{
       seats: number;
       table: string;
+      ruleset: string;
       hub?: string;
       dataDir: string;
       script?: string;
@@ -82,6 +85,9 @@ async function main(argv: string[]): Promise<void> {
     }>();
   const outside = o.external.filter((s) => s > o.seats);
   if (outside.length > 0) throw new Error(`--external ${outside.join(",")}: only ${o.seats} seats`);
+  // Asked of the rules before anything connects: a setup the hub refuses would hang the bot.
+  const game = botGameOptions(o.ruleset, o.seats, o.table);
+  if (!game.ok) throw new Error(`--seats ${o.seats} --ruleset ${o.ruleset}: ${game.message}`);
 
   let hub: Hub | null = null;
   let tempData: string | null = null;
@@ -97,7 +103,9 @@ async function main(argv: string[]): Promise<void> {
       httpPort: 0,
       host: "127.0.0.1",
       tables: [o.table],
-      seats: o.seats,
+      // The hub's default game must be one the ruleset plays without options: else the
+      // hub's own default; the host bot sets up the N seats (allowAnySeatCount) anyway.
+      ...(game.widened ? {} : { ruleset: o.ruleset, seats: o.seats }),
       logger: createLogger("warn"),
     });
     url = `mqtt://127.0.0.1:${hub.mqttPort}`;
@@ -126,6 +134,8 @@ async function main(argv: string[]): Promise<void> {
     external: o.external,
     bots: o.bots,
     hostBot: o.hostBot,
+    ruleset: o.ruleset,
+    hostOptions: game.options,
     script,
     voice: room,
   });

@@ -8,6 +8,7 @@ import { css, html, nothing } from "lit";
 import QRCode from "qrcode";
 import type { TableConnection } from "../connection.js";
 import { MafiaElement } from "../element.js";
+import { type PairingBase, pairingOrigin } from "../pairing-origin.js";
 import { theme } from "../styles.js";
 
 /** The audience screen's link on `origin`; `overlay` for streaming software. */
@@ -116,12 +117,12 @@ export class AudienceLink extends MafiaElement {
     if (!conn || !this.table) return;
     try {
       const r = await conn.fetchAuthorized(`/api/pairing?table=${encodeURIComponent(this.table)}`);
-      const body = (await r.json()) as { audience?: string; error?: string };
+      const body = (await r.json()) as PairingBase & { audience?: string; error?: string };
       if (!r.ok || !body.audience) {
         this.error = this.tr.t("pair.failed", { error: body.error ?? r.status });
         return;
       }
-      const link = audienceLink(location.origin, this.table, body.audience);
+      const link = audienceLink(pairingOrigin(location, body), this.table, body.audience);
       this.qr = await QRCode.toString(link, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
       this.error = "";
       this.link = link;

@@ -2,8 +2,9 @@
  * Phones on the host console: per seat, whether it is connected on a phone or a paddle
  * (`host/devices`), its QR code, and a revoke button.
  *
- * The QR code encodes `/seat/?table=T&seat=N#k=PASSWORD` on this console's own origin (so
- * the console must be opened by an address the phones can reach). The seat passwords come
+ * The QR code encodes `/seat/?table=T&seat=N#k=PASSWORD` on the hub's `--public-url` when
+ * it has one, else on this console's own origin, unless that is a loopback name no phone
+ * can reach: then on the LAN address the pairing API names (`base`, ../pairing-origin.ts). The seat passwords come
  * from the hub's pairing API over HTTP with the host password (hub/pairing-http.ts), never
  * over MQTT. A revoke gives the seat a new password, closes its phone and its paddle, and
  * redraws its code; the paddle takes the new password from secrets.json.
@@ -13,6 +14,7 @@ import QRCode from "qrcode";
 import type { PublicSeat } from "../../../protocol/views.js";
 import type { TableConnection } from "../connection.js";
 import { TableElement } from "../element.js";
+import { LOOPBACK_NAMES, type PairingBase, pairingOrigin } from "../pairing-origin.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 import "../audience/audience-link.js";
@@ -44,6 +46,8 @@ export class HostPairing extends TableElement {
   declare qr: string;
   declare message: string;
   private passwords = new Map<number, string>();
+  /** The pairing API's `base` and `public`, once loaded. */
+  private api: PairingBase | null = null;
 
   constructor() {
     super();
@@ -95,7 +99,7 @@ export class HostPairing extends TableElement {
     const s = this.snapshot?.state;
     if (!s) return nothing;
     const t = this.tr.t;
-    const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+    const local = LOOPBACK_NAMES.includes(new URL(pairingOrigin(location, this.api)).hostname);
     return html`<section>
       <h2>${t("pair.title")}</h2>
       <p class="hint">${t("pair.hint")}</p>
@@ -140,7 +144,9 @@ export class HostPairing extends TableElement {
   private link(seat: number): string | null {
     const password = this.passwords.get(seat);
     const table = this.snapshot?.table;
-    return password && table ? seatLink(location.origin, table, seat, password) : null;
+    return password && table
+      ? seatLink(pairingOrigin(location, this.api), table, seat, password)
+      : null;
   }
 
   private async toggle(seat: number): Promise<void> {
@@ -165,7 +171,9 @@ export class HostPairing extends TableElement {
     if (!this.connection || !table) return false;
     const r = await this.call(`/api/pairing?table=${encodeURIComponent(table)}`, "GET");
     if (!r) return false;
-    for (const s of (r as { seats: SeatPassword[] }).seats) this.passwords.set(s.seat, s.password);
+    const body = r as { seats: SeatPassword[]; base?: string; public?: boolean };
+    for (const s of body.seats) this.passwords.set(s.seat, s.password);
+    this.api = { base: body.base, public: body.public };
     return true;
   }
 
