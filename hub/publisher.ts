@@ -15,6 +15,7 @@ import {
   encode,
   hostReplyTopic,
   hostRulesetsTopic,
+  hostUndoableTopic,
   hostViewTopic,
   type LogEntry,
   padded,
@@ -29,6 +30,7 @@ import {
   seatSignalTopic,
   seatTextTopic,
   seatViewTopic,
+  type UndoableEntry,
 } from "../protocol/index.js";
 import {
   audienceViewJson,
@@ -92,6 +94,15 @@ export class TablePublisher {
     }));
     const json = JSON.stringify({ rulesets });
     this.sendIfChanged(hostRulesetsTopic(this.table), json, () => json);
+  }
+
+  /**
+   * What an undo may take back now (retained, host only; protocol/undoable.ts). Nothing is
+   * retained while there is nothing to take back (a game not started).
+   */
+  undoable(entries: readonly UndoableEntry[]): void {
+    const json = entries.length > 0 ? JSON.stringify({ table: this.table, entries }) : null;
+    this.retainOrClear(hostUndoableTopic(this.table), json, null);
   }
 
   /** Last `rev` given per seat view topic. */

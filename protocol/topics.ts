@@ -82,6 +82,11 @@ export function hostRulesetsTopic(table: string): string {
   return `${tableRoot(table)}/host/rulesets`;
 }
 
+/** Retained, host only: the inputs an undo may take back now (protocol/undoable.ts). */
+export function hostUndoableTopic(table: string): string {
+  return `${tableRoot(table)}/host/undoable`;
+}
+
 export function hostFilter(table: string): string {
   return `${tableRoot(table)}/host/#`;
 }
@@ -108,6 +113,7 @@ export type TopicKind =
   | "host.view"
   | "host.devices"
   | "host.rulesets"
+  | "host.undoable"
   | "audience.state";
 
 export interface ParsedTopic {
@@ -156,6 +162,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "view") return { table: table, kind: "host.view", seat: null };
     if (leaf === "devices") return { table: table, kind: "host.devices", seat: null };
     if (leaf === "rulesets") return { table: table, kind: "host.rulesets", seat: null };
+    if (leaf === "undoable") return { table: table, kind: "host.undoable", seat: null };
   }
   return null;
 }
