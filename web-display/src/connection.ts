@@ -26,6 +26,7 @@ import {
   parseTopic,
   publicFilter,
 } from "../../protocol/topics.js";
+import { type UndoableEntry, undoableListSchema } from "../../protocol/undoable.js";
 import {
   type LogEntry,
   logEntrySchema,
@@ -69,6 +70,8 @@ export interface TableSnapshot {
   devices: DeviceList | null;
   /** Host console only: the rulesets the hub can run and their options (`host/rulesets`). */
   rulesets: RulesetList["rulesets"] | null;
+  /** Host console only: the inputs an undo may take back, newest first (`host/undoable`). */
+  undoable: UndoableEntry[];
   commands: CommandRecord[];
 }
 
@@ -119,6 +122,7 @@ export class TableConnection implements ReactiveController {
       hostView: null,
       devices: null,
       rulesets: null,
+      undoable: [],
       commands: [],
     };
     host.addController(this);
@@ -174,6 +178,7 @@ export class TableConnection implements ReactiveController {
           status: "refused",
           state: null,
           hostView: null,
+          undoable: [],
           audience: null,
           texts: null,
         });
@@ -183,7 +188,14 @@ export class TableConnection implements ReactiveController {
 
   private lost(): void {
     if (this.snap.status === "refused") return;
-    this.update({ status: "lost", state: null, hostView: null, audience: null, texts: null });
+    this.update({
+      status: "lost",
+      state: null,
+      hostView: null,
+      undoable: [],
+      audience: null,
+      texts: null,
+    });
   }
 
   close(): void {
@@ -218,6 +230,9 @@ export class TableConnection implements ReactiveController {
     else if (parsed.kind === "host.rulesets") {
       const list = rulesetListSchema.safeParse(json);
       this.update({ rulesets: list.success ? list.data.rulesets : null });
+    } else if (parsed.kind === "host.undoable") {
+      const list = undoableListSchema.safeParse(json);
+      this.update({ undoable: list.success ? list.data.entries : [] });
     } else if (parsed.kind === "host.devices") {
       const devices = deviceListSchema.safeParse(json);
       this.update({ devices: devices.success ? devices.data : null });
