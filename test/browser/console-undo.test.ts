@@ -21,6 +21,8 @@ let dist: string;
 let browser: Browser;
 let hub: Hub;
 let page: Page;
+/** One host client for the file: command ids are per client, and the hub drops a re-used one. */
+let host: HostClient;
 const dirs: string[] = [];
 const REASON = "meant seat 7";
 
@@ -39,9 +41,11 @@ beforeAll(async () => {
   await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
   await page.locator('host-sign-in button[type="submit"]').click();
   await waitFor(page, '[data-status="online"]');
+  host = await HostClient.connect(hub);
 }, 90_000);
 
 afterAll(async () => {
+  await host?.end();
   await browser?.close();
   await hub?.stop();
   await Promise.all(dirs.map(removeDir));
@@ -49,7 +53,6 @@ afterAll(async () => {
 
 describe("the console's undo picker", () => {
   it("shows the last inputs in words and takes back the one the judge picks", async () => {
-    const host = await HostClient.connect(hub);
     const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
     const paddles: Paddle[] = [];
     try {
@@ -86,7 +89,43 @@ describe("the console's undo picker", () => {
       expect(reply).toContain("nominates");
     } finally {
       await Promise.all(paddles.map((p) => p.end()));
-      await host.end();
+    }
+  }, 90_000);
+
+  it("keeps the last setup: the form starts with the last game's timings and options", async () => {
+    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+    {
+      const before = await host.until(() => host.state, "the table's state");
+      if (before.phase === "day" || before.phase === "night") await host.ok({ cmd: "end" });
+      await host.ok({
+        cmd: "setup",
+        ruleset: "sport",
+        seats,
+        options: { autoAdvance: false, speechSeconds: 45 },
+      });
+      await host.ok({ cmd: "start" });
+      await host.ok({ cmd: "end" });
+      await host.until(() => host.state?.phase === "ended", "ended");
+      const field = page.locator('host-setup input[name="speechSeconds"]');
+      await field.waitFor({ timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const find = (root: Document | ShadowRoot): HTMLInputElement | null => {
+            const hit = root.querySelector<HTMLInputElement>('input[name="speechSeconds"]');
+            if (hit) return hit;
+            for (const e of root.querySelectorAll("*")) {
+              const found = e.shadowRoot ? find(e.shadowRoot) : null;
+              if (found) return found;
+            }
+            return null;
+          };
+          return find(document)?.value === "45";
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(await field.inputValue()).toBe("45");
+      expect(await page.locator('host-setup input[name="autoAdvance"]').isChecked()).toBe(false);
     }
   }, 90_000);
 });
