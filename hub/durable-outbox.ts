@@ -5,7 +5,7 @@
  * steps the next inputs while earlier ones are still being written, so this is where
  * "nothing is told that a crash could take back" is kept.
  */
-import type { LogEntry, Signal } from "../protocol/index.js";
+import type { LogEntry, Signal, UndoableEntry } from "../protocol/index.js";
 import type { GameState } from "./engine/index.js";
 import type { TablePublisher } from "./publisher.js";
 
@@ -51,6 +51,11 @@ export class DurableOutbox {
 
   /** The views said last, and the write they wait for. */
   private newestViews: { durable: Promise<void>; superseded: boolean } | null = null;
+
+  /** The list the judge picks an undo from, as it stands after the inputs said so far. */
+  undoable(entries: readonly UndoableEntry[]): void {
+    this.later(() => this.out.undoable(entries));
+  }
 
   logEntry(entry: LogEntry): void {
     this.later(() => this.out.logEntry(entry));

@@ -15,6 +15,7 @@ import {
   encode,
   hostReplyTopic,
   hostRulesetsTopic,
+  hostUndoableTopic,
   hostViewTopic,
   type LogEntry,
   padded,
@@ -30,6 +31,7 @@ import {
   seatSignalTopic,
   seatTextTopic,
   seatViewTopic,
+  type UndoableEntry,
 } from "../protocol/index.js";
 import {
   audienceViewJson,
@@ -97,6 +99,15 @@ export class TablePublisher {
     const manifests = rulesets.flatMap(({ id, manifest }) => (manifest ? [{ id, manifest }] : []));
     const pub = JSON.stringify({ rulesets: manifests });
     this.sendIfChanged(publicRulesetsTopic(this.table), pub, () => pub);
+  }
+
+  /**
+   * What an undo may take back now (retained, host only; protocol/undoable.ts). Nothing is
+   * retained while there is nothing to take back (a game not started).
+   */
+  undoable(entries: readonly UndoableEntry[]): void {
+    const json = entries.length > 0 ? JSON.stringify({ table: this.table, entries }) : null;
+    this.retainOrClear(hostUndoableTopic(this.table), json, null);
   }
 
   /** Last `rev` given per seat view topic. */

@@ -50,6 +50,7 @@ import { type PublishFn, TablePublisher } from "./publisher.js";
 import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";
 import { configFromCommand, defaultConfig, prepareGame } from "./setup.js";
+import { undoableEntries } from "./undo-list.js";
 
 export interface TableOptions {
   id: string;
@@ -224,6 +225,7 @@ export class Table {
   private afterCommit(): void {
     if (!this.state || this.closed) return;
     this.out.views(this.state);
+    if (this.history) this.out.undoable(undoableEntries(this.history.all, this.state));
     this.scheduler.arm(nextDeadline(this.state));
   }
 
@@ -350,10 +352,14 @@ export class Table {
     );
   }
 
-  /** Takes back the newest seat input or host command not yet taken back (hub/history.ts). */
+  /**
+   * Takes back the record the judge picked (`undoes`), or the newest seat input or host
+   * command not yet taken back (hub/history.ts).
+   */
   private async undo(cmd: Extract<HostCommand, { cmd: "undo" }>, at: number): Promise<void> {
     const journal = this.journal;
-    const c = journal ? this.history?.undo(cmd.reason, at, cmd.id) : undefined;
+    const shown = this.history && this.state ? undoableEntries(this.history.all, this.state) : [];
+    const c = journal ? this.history?.undo(cmd.reason, at, cmd.id, cmd.undoes) : undefined;
     if (!c?.ok || !journal) {
       const { code, message } =
         c?.ok === false ? c.rejection : { code: "no_game", message: "no game is set up" };
@@ -364,10 +370,12 @@ export class Table {
     this.commit(record, { ok: true, state: c.state, effects: c.effects });
     this.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: c.target.n });
     this.afterCommit();
+    // The removal a sensor reading made goes back with it: the reply says so too.
+    const removal = shown.find((e) => e.n === c.target.n)?.removal;
     this.out.reply({
       id: cmd.id,
       ok: true,
-      undone: { n: c.target.n, input: hideAuthor(c.target.input) },
+      undone: { n: c.target.n, input: hideAuthor(c.target.input), ...(removal ? { removal } : {}) },
     });
   }
 

@@ -48,7 +48,7 @@ export const ERROR_MESSAGES = {
   not_owner: "this seat does not hold that pseudonym",
   not_office: "only the holder of the mafia boss's office sends the death message",
   nothing_to_undo: "there is nothing left to take back",
-  bad_undo: "the undo does not name the newest record still in effect",
+  bad_undo: "the undo does not name a seat input or host command still in effect",
   internal: "internal error",
 } as const;
 

@@ -54,8 +54,16 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   z.strictObject({ id, cmd: z.literal("warn"), seat: seatNumberSchema }),
   /** Sets a voice candidate aside (issue 26); confirming one is a `foul` with cause `out_of_turn`. */
   z.strictObject({ id, cmd: z.literal("dismiss"), candidate: z.number().int().min(1) }),
-  /** Takes back the last accepted seat input or host command (a correction, journaled). */
-  z.strictObject({ id, cmd: z.literal("undo"), reason: z.string().trim().min(1).max(200) }),
+  /**
+   * Takes back a seat input or host command (a correction, journaled): record `undoes` (one
+   * of `host/undoable`), or without it the newest one still in effect.
+   */
+  z.strictObject({
+    id,
+    cmd: z.literal("undo"),
+    reason: z.string().trim().min(1).max(200),
+    undoes: z.number().int().min(0).optional(),
+  }),
   z.strictObject({
     id,
     cmd: z.literal("bestmove"),
@@ -89,8 +97,17 @@ export const hostReplySchema = z.union([
     id,
     ok: z.literal(true),
     warnings: z.array(z.string()).optional(),
-    /** After `undo`: the journal record taken back (its number and input). */
-    undone: z.object({ n: z.number().int(), input: z.unknown() }).optional(),
+    /**
+     * After `undo`: the journal record taken back (its number and input), and the removal
+     * the hub had made from it when it was a sensor reading (protocol/undoable.ts).
+     */
+    undone: z
+      .object({
+        n: z.number().int(),
+        input: z.unknown(),
+        removal: z.object({ seat: seatNumberSchema, cause: z.string() }).optional(),
+      })
+      .optional(),
   }),
   z.object({
     id: z.string().max(64),

@@ -10,4 +10,5 @@ export * from "./padding.js";
 export * from "./rulesets.js";
 export * from "./text.js";
 export * from "./topics.js";
+export * from "./undoable.js";
 export * from "./views.js";

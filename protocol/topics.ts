@@ -87,6 +87,11 @@ export function hostRulesetsTopic(table: string): string {
   return `${tableRoot(table)}/host/rulesets`;
 }
 
+/** Retained, host only: the inputs an undo may take back now (protocol/undoable.ts). */
+export function hostUndoableTopic(table: string): string {
+  return `${tableRoot(table)}/host/undoable`;
+}
+
 export function hostFilter(table: string): string {
   return `${tableRoot(table)}/host/#`;
 }
@@ -114,6 +119,7 @@ export type TopicKind =
   | "host.view"
   | "host.devices"
   | "host.rulesets"
+  | "host.undoable"
   | "audience.state";
 
 export interface ParsedTopic {
@@ -163,6 +169,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
     if (leaf === "view") return { table: table, kind: "host.view", seat: null };
     if (leaf === "devices") return { table: table, kind: "host.devices", seat: null };
     if (leaf === "rulesets") return { table: table, kind: "host.rulesets", seat: null };
+    if (leaf === "undoable") return { table: table, kind: "host.undoable", seat: null };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 /**
- * Corrections: the host's `undo` takes back the newest seat input or host command, is
+ * Corrections: the host's `undo` (no target) takes back the newest seat input or host command, is
  * journaled as a record of its own, and a replay of the journal honours it (hub/history.ts).
  * Also: a hub that was down past a step's deadline resumes the game paused.
  */
@@ -138,15 +138,15 @@ describe("undo, in the game's history", () => {
     expect(both.announcements.at(-1)?.key).toBe("game.corrected");
   });
 
-  it("refuses, at replay, an undo that does not name the newest record still in effect", () => {
+  it("refuses, at replay, an undo of a record that an undo took back already", () => {
     const { base, at } = firstSpeech();
     const r = replayHistory(
       fresh,
       records([
         ...base,
         host(at + 1, { cmd: "foul", seat: 3 }),
-        host(at + 2, { cmd: "foul", seat: 4 }),
-        host(at + 3, { cmd: "undo", reason: "x", undoes: base.length + 1 }),
+        host(at + 2, { cmd: "undo", reason: "x", undoes: base.length + 1 }),
+        host(at + 3, { cmd: "undo", reason: "y", undoes: base.length + 1 }),
       ]),
     );
     expect(r.ok).toBe(false);

@@ -33,6 +33,7 @@ import {
   publicFilter,
   publicRulesetsTopic,
 } from "../../protocol/topics.js";
+import { type UndoableEntry, undoableListSchema } from "../../protocol/undoable.js";
 import {
   type LogEntry,
   logEntrySchema,
@@ -78,6 +79,8 @@ export interface TableSnapshot {
   rulesets: RulesetList["rulesets"] | null;
   /** Every ruleset's manifest (`public/rulesets`): what screens read instead of ruleset ids. */
   manifests: PublicRulesets["rulesets"] | null;
+  /** Host console only: the inputs an undo may take back, newest first (`host/undoable`). */
+  undoable: UndoableEntry[];
   commands: CommandRecord[];
 }
 
@@ -135,6 +138,7 @@ export class TableConnection implements ReactiveController {
       devices: null,
       rulesets: null,
       manifests: null,
+      undoable: [],
       commands: [],
     };
     host.addController(this);
@@ -190,6 +194,7 @@ export class TableConnection implements ReactiveController {
           status: "refused",
           state: null,
           hostView: null,
+          undoable: [],
           audience: null,
           texts: null,
         });
@@ -199,7 +204,14 @@ export class TableConnection implements ReactiveController {
 
   private lost(): void {
     if (this.snap.status === "refused") return;
-    this.update({ status: "lost", state: null, hostView: null, audience: null, texts: null });
+    this.update({
+      status: "lost",
+      state: null,
+      hostView: null,
+      undoable: [],
+      audience: null,
+      texts: null,
+    });
   }
 
   close(): void {
@@ -237,6 +249,9 @@ export class TableConnection implements ReactiveController {
     } else if (parsed.kind === "public.rulesets") {
       const list = publicRulesetsSchema.safeParse(json);
       this.update({ manifests: list.success ? list.data.rulesets : null });
+    } else if (parsed.kind === "host.undoable") {
+      const list = undoableListSchema.safeParse(json);
+      this.update({ undoable: list.success ? list.data.entries : [] });
     } else if (parsed.kind === "host.devices") {
       const devices = deviceListSchema.safeParse(json);
       this.update({ devices: devices.success ? devices.data : null });

@@ -24,6 +24,7 @@ import "./seat-table.js";
 import "./secret-panel.js";
 import "./setup-form.js";
 import "./sign-in.js";
+import "./undo-picker.js";
 
 const passwordKey = (table: string) => `mafia.host.${table}.password`;
 
@@ -161,6 +162,7 @@ export class HostApp extends TableApp {
         ${manifestOf(snap)?.capabilities.warnings ? html`<host-forum class="wide"></host-forum>` : nothing}
         ${canSetup ? html`<host-setup class="wide"></host-setup>` : nothing}
         <host-secrets></host-secrets>
+        <host-undo-picker></host-undo-picker>
         <host-replies></host-replies>
         <host-pairing class="wide" .connection=${this.connection}></host-pairing>
       </div>`;

@@ -1,10 +1,12 @@
 /** Every command the console sent, newest first, with the hub's answer in words. */
 import { css, html, nothing } from "lit";
+import { undoableEntrySchema } from "../../../protocol/undoable.js";
 import type { CommandRecord } from "../connection.js";
 import { TableElement } from "../element.js";
 import { errorText, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
+import { describeInput } from "./undo-words.js";
 
 export class HostReplies extends TableElement {
   static override styles = [
@@ -75,11 +77,22 @@ export class HostReplies extends TableElement {
         r === null
           ? t("host.waitingReply")
           : r.ok
-            ? html`${t("host.ok")}${r.warnings?.length ? html`<div class="detail">${r.warnings.join("; ")}</div>` : nothing}`
+            ? html`${this.undone(c) ?? t("host.ok")}${r.warnings?.length ? html`<div class="detail">${r.warnings.join("; ")}</div>` : nothing}`
             : html`<span class="why" data-error=${r.error}>${errorText(this.tr, r.error, r.message)}</span>
                 <div class="detail">${r.message}</div>`
       }
     </li>`;
+  }
+
+  /** After an undo: what it took back, in the words the picker showed. */
+  private undone(c: CommandRecord): string | null {
+    const r = c.reply;
+    if (c.body.cmd !== "undo" || !r?.ok || !r.undone) return null;
+    const parsed = undoableEntrySchema.pick({ input: true, removal: true }).safeParse(r.undone);
+    if (!parsed.success) return null;
+    const seats = this.snapshot?.state?.seats ?? [];
+    const what = describeInput(this.tr, seats, parsed.data.input, parsed.data.removal);
+    return this.tr.t("undo.done", { what });
   }
 }
 

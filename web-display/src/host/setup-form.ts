@@ -58,8 +58,20 @@ export class HostSetup extends TableElement {
     return optionWord(this.tr.lang, o.name)?.choices?.[c] ?? c;
   }
 
+  /**
+   * What a field starts with: the last setup's value when the form's ruleset is the current
+   * game's (the hub keeps it in the game's journal, across games and restarts, and the host
+   * view carries it), else the ruleset's default. Timings once reset after every game.
+   */
+  private initial(o: OptionSpec): unknown {
+    const view = this.snapshot?.hostView;
+    const current = this.snapshot?.state?.ruleset;
+    const same = (this.chosen ?? current) === current;
+    return same && view && Object.hasOwn(view.options, o.name) ? view.options[o.name] : o.default;
+  }
+
   private field(o: OptionSpec) {
-    const d = o.default;
+    const d = this.initial(o);
     if (o.type === "boolean")
       return html`<label class="check"><input name=${o.name} type="checkbox" ?checked=${d === true} />
         ${this.label(o)}</label>`;

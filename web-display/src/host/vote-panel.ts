@@ -13,7 +13,7 @@ import type { HostSeat, HostView } from "../host-view.js";
 import { seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
-import { clockTime, secondsAfter } from "./when.js";
+import { edgeTime } from "./when.js";
 
 /** Rulesets whose day vote the table does not see (the app's, APP-VOTE-02). */
 const THUMB_STEPS = ["vote", "revote", "leavevote", "stayvote"];
@@ -187,12 +187,13 @@ export class HostVotePanel extends TableElement {
 
   private thumb(x: HostSeat, opened: number | null, inWindow: number[]) {
     const mark = x.thumbDown === null ? "–" : x.thumbDown ? "▼" : "▲";
+    const edge = x.thumbAt === null ? null : edgeTime(x.thumbAt, opened, this.tr.lang);
     const when =
-      x.thumbAt === null
+      edge === null
         ? ""
-        : opened !== null && x.thumbAt >= opened
-          ? this.tr.t("host.secondsAfter", { s: secondsAfter(x.thumbAt, opened, this.tr.lang) })
-          : clockTime(x.thumbAt, this.tr.lang);
+        : edge.form === "window"
+          ? this.tr.t("host.secondsAfter", { s: edge.text })
+          : edge.text;
     return html`<span class="thumb ${x.thumbDown ? "down" : ""}" data-thumb=${x.seat}
       data-down=${String(x.thumbDown)} data-at=${x.thumbAt ?? ""}
       title=${inWindow.includes(x.seat) ? this.tr.t("host.downInWindow") : ""}>

@@ -38,3 +38,17 @@ export function secondsAfter(at: number, from: number, lang: Lang): string {
   }
   return f.format((at - from) / 1000);
 }
+
+/**
+ * An edge's time in a counting window, in one form for every edge: seconds from the
+ * window's opening, "+1.3" inside it and "−0.4" before it (an edge before the opening once
+ * showed the clock instead, beside "+s" for the rest). With no window open, the clock.
+ */
+export function edgeTime(
+  at: number,
+  opened: number | null,
+  lang: Lang,
+): { form: "window"; text: string } | { form: "clock"; text: string } {
+  if (opened === null) return { form: "clock", text: clockTime(at, lang) };
+  return { form: "window", text: secondsAfter(at, opened, lang) };
+}

@@ -197,7 +197,7 @@ export const de: Record<MessageKey, string> = {
   "error.bad_ruleset": "Dieses Regelwerk gibt es nicht",
   "error.bad_cause": "Unbekannter Foul-Grund",
   "error.nothing_to_undo": "Nichts mehr zurückzunehmen",
-  "error.bad_undo": "Diese Korrektur passt nicht zum Journal",
+  "error.bad_undo": "Diese Eingabe kann nicht mehr zurückgenommen werden",
   "error.internal": "Interner Fehler im Hub",
   "error.too_deep": "Der Befehl ist tiefer verschachtelt, als der Hub erlaubt",
   "error.offline": "Keine Verbindung zum Hub",

@@ -200,7 +200,7 @@ export const en = {
   "error.bad_ruleset": "That ruleset is not available",
   "error.bad_cause": "Unknown foul cause",
   "error.nothing_to_undo": "Nothing left to take back",
-  "error.bad_undo": "That correction does not match the journal",
+  "error.bad_undo": "That input can no longer be taken back",
   "error.internal": "The hub hit an internal error",
   "error.too_deep": "The command nests deeper than the hub allows",
   "error.offline": "Not connected to the hub",

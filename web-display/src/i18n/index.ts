@@ -11,16 +11,38 @@ import { FORUM_WORDS, type ForumKey } from "./forum.js";
 import { ru } from "./ru.js";
 import { SCREEN_WORDS, type ScreenKey } from "./screens.js";
 import { TEXT_WORDS, type TextKey } from "./texts.js";
+import { UNDO_WORDS, type UndoKey } from "./undo.js";
 
 export { ordinal } from "./screens.js";
 export type { MessageKey };
 export const DICTIONARIES: Record<
   Lang,
-  Record<MessageKey | ScreenKey | TextKey | ForumKey | ConsoleKey, string>
+  Record<MessageKey | ScreenKey | TextKey | ForumKey | ConsoleKey | UndoKey, string>
 > = {
-  en: { ...en, ...SCREEN_WORDS.en, ...TEXT_WORDS.en, ...FORUM_WORDS.en, ...CONSOLE_WORDS.en },
-  de: { ...de, ...SCREEN_WORDS.de, ...TEXT_WORDS.de, ...FORUM_WORDS.de, ...CONSOLE_WORDS.de },
-  ru: { ...ru, ...SCREEN_WORDS.ru, ...TEXT_WORDS.ru, ...FORUM_WORDS.ru, ...CONSOLE_WORDS.ru },
+  en: {
+    ...en,
+    ...SCREEN_WORDS.en,
+    ...TEXT_WORDS.en,
+    ...FORUM_WORDS.en,
+    ...CONSOLE_WORDS.en,
+    ...UNDO_WORDS.en,
+  },
+  de: {
+    ...de,
+    ...SCREEN_WORDS.de,
+    ...TEXT_WORDS.de,
+    ...FORUM_WORDS.de,
+    ...CONSOLE_WORDS.de,
+    ...UNDO_WORDS.de,
+  },
+  ru: {
+    ...ru,
+    ...SCREEN_WORDS.ru,
+    ...TEXT_WORDS.ru,
+    ...FORUM_WORDS.ru,
+    ...CONSOLE_WORDS.ru,
+    ...UNDO_WORDS.ru,
+  },
 };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;

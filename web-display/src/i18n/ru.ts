@@ -196,7 +196,7 @@ export const ru: Record<MessageKey, string> = {
   "error.bad_ruleset": "Таких правил нет",
   "error.bad_cause": "Неизвестная причина фола",
   "error.nothing_to_undo": "Отменять больше нечего",
-  "error.bad_undo": "Эта отмена не соответствует журналу",
+  "error.bad_undo": "Этот ввод уже нельзя отменить",
   "error.internal": "Внутренняя ошибка хаба",
   "error.too_deep": "Команда вложена глубже, чем допускает хаб",
   "error.offline": "Нет связи с хабом",

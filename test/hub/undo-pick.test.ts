@@ -1,0 +1,189 @@
+/**
+ * The undo the judge aims (issue 24, "The judge"): any seat input or host command still in
+ * effect can be taken back, the rest replays; the step keeps the time it really had left;
+ * a removal the hub made from a sensor reading goes back with that reading; and the list the
+ * console shows (hub/undo-list.ts) names what each undo would take back.
+ */
+import { describe, expect, it } from "vitest";
+import { createGame, type EngineInput, type GameState } from "../../hub/engine/index.js";
+import { type HistoryRecord, replayHistory } from "../../hub/history.js";
+import { undoableEntries } from "../../hub/undo-list.js";
+import { EngineDriver, T0 } from "../helpers/engine-driver.js";
+
+const SEED = "0123456789abcdef0123456789abcdef";
+const OPTIONS = { autoAdvance: false };
+
+function fresh(): GameState {
+  const created = createGame({
+    table: "t1",
+    ruleset: "sport",
+    seats: Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+    options: OPTIONS,
+    seed: SEED,
+    at: T0,
+  });
+  if (!created.ok) throw new Error(created.errors.join("; "));
+  return created.state;
+}
+
+function records(inputs: EngineInput[]): HistoryRecord[] {
+  return inputs.map((input, i) => ({
+    n: i + 1,
+    input,
+    src:
+      input.type === "host"
+        ? { host: `c${i + 1}` }
+        : input.type === "seat"
+          ? { seat: input.seat, boot: "0000000a", seq: i + 1 }
+          : undefined,
+  }));
+}
+
+function replayed(inputs: EngineInput[]): GameState {
+  const r = replayHistory(fresh, records(inputs));
+  if (!r.ok) throw new Error(`${r.record.n}: ${r.rejection.code} ${r.rejection.message}`);
+  return r.state;
+}
+
+const undo = (at: number, undoes: number, reason = "judge"): EngineInput => ({
+  type: "host",
+  at,
+  action: { cmd: "undo", reason, undoes },
+});
+const host = (at: number, action: Extract<EngineInput, { type: "host" }>["action"]) =>
+  ({ type: "host", at, action }) as EngineInput;
+
+/** A sport game at the first day's first speech, driven through inputs. */
+function firstSpeech() {
+  const d = new EngineDriver({ options: OPTIONS, seed: SEED });
+  d.start().skipNight();
+  expect(d.state.step).toBe("speech");
+  const speaker = d.state.speaker as number;
+  const nominee = speaker === 5 ? 6 : 5;
+  return { d, base: [...d.inputs], speaker, nominee, at: d.at };
+}
+
+describe("undo of a chosen record", () => {
+  it("takes back an older nomination and keeps the newer foul", () => {
+    const { base, speaker, nominee, at } = firstSpeech();
+    const nominate: EngineInput = {
+      type: "seat",
+      at: at + 1000,
+      seat: speaker,
+      action: { kind: "act", action: "nominate", targets: [nominee] },
+    };
+    const foul = host(at + 2000, { cmd: "foul", seat: 3 });
+    const corrected = replayed([...base, nominate, foul, undo(at + 3000, base.length + 1)]);
+    expect(corrected.nominations).toEqual([]);
+    expect(corrected.seats[2]?.fouls).toBe(1);
+    expect(corrected.paused).toBe(true);
+  });
+
+  it("an older record taken back after a newer one stays taken back when the newer one goes too", () => {
+    const { base, at } = firstSpeech();
+    const n = base.length;
+    const both = replayed([
+      ...base,
+      host(at + 1, { cmd: "foul", seat: 3 }),
+      host(at + 2, { cmd: "foul", seat: 4 }),
+      undo(at + 3, n + 1), // the older foul first (the judge picked it)
+      undo(at + 4, n + 2),
+    ]);
+    expect(both.seats.map((s) => s.fouls)).toEqual(Array(10).fill(0));
+  });
+
+  it("refuses a record already taken back, a timer, or one that does not exist", () => {
+    const { base, at } = firstSpeech();
+    const n = base.length;
+    const foul = host(at + 1, { cmd: "foul", seat: 3 });
+    for (const bad of [
+      [foul, undo(at + 2, n + 1), host(at + 3, { cmd: "resume" }), undo(at + 4, n + 1)],
+      [foul, undo(at + 2, n + 99)],
+    ]) {
+      const r = replayHistory(fresh, records([...base, ...bad]));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.rejection.code).toBe("bad_undo");
+    }
+  });
+});
+
+describe("undo keeps the step's time", () => {
+  it("a second undo leaves a paused speech the time it had (it once cut 19 s to 5 s)", () => {
+    const { base, speaker, nominee, at } = firstSpeech();
+    const until = replayed(base).clock.until as number;
+    expect(until).toBeGreaterThan(at);
+    const n = base.length;
+    const nominate: EngineInput = {
+      type: "seat",
+      at: at + 1000,
+      seat: speaker,
+      action: { kind: "act", action: "nominate", targets: [nominee] },
+    };
+    const first = [
+      ...base,
+      nominate,
+      host(at + 2000, { cmd: "foul", seat: 3 }),
+      undo(at + 3000, n + 2),
+    ];
+    const afterFirst = replayed(first);
+    expect(afterFirst.paused).toBe(true);
+    const left = afterFirst.clock.remaining as number;
+    expect(left).toBe(until - (at + 3000));
+    // 14 s later, still paused, the judge takes back the nomination too.
+    const second = replayed([...first, undo(at + 17_000, n + 1)]);
+    expect(second.step).toBe("speech");
+    expect(second.speaker).toBe(speaker);
+    expect(second.paused).toBe(true);
+    expect(second.clock.remaining).toBe(left);
+  });
+
+  it("a step ended by the record taken back gets back the time it had when it ended", () => {
+    const { base, speaker, at } = firstSpeech();
+    const until = replayed(base).clock.until as number;
+    const n = base.length;
+    const next = host(at + 4000, { cmd: "next" });
+    const corrected = replayed([...base, next, undo(at + 9000, n + 1)]);
+    expect(corrected.speaker).toBe(speaker);
+    expect(corrected.paused).toBe(true);
+    expect(corrected.clock.remaining).toBe(until - (at + 4000));
+  });
+});
+
+describe("a removal the hub made from a sensor", () => {
+  it("is listed with the reading that made it, and taking the reading back seats the player again", () => {
+    const d = new EngineDriver({ options: OPTIONS, seed: SEED }).start();
+    expect(d.state.phase).toBe("night");
+    // A blindfold reported off at night by a seat the step does not wake: removed when it ends.
+    const seat = d.state.seats.find((s) => d.view(s.seat).blindfold === true)?.seat as number;
+    d.blindfold(seat, false);
+    while (d.state.phase === "night" && d.state.seats[seat - 1]?.alive) d.next();
+    expect(d.state.seats[seat - 1]?.out).toBe("removed");
+    const recs = records(d.inputs);
+    const list = undoableEntries(recs, d.state);
+    const entry = list.find((e) => e.removal?.seat === seat);
+    expect(entry?.removal?.cause).toBe("peeking");
+    expect(entry?.input).toMatchObject({ type: "seat", seat, action: { kind: "blindfold" } });
+    // Bare sensor edges are not listed: only the one that made a removal.
+    expect(list.filter((e) => e.input.action.kind === "blindfold")).toHaveLength(1);
+
+    const corrected = replayed([...d.inputs, undo(d.at + 1000, entry?.n as number)]);
+    expect(corrected.seats[seat - 1]?.alive).toBe(true);
+    expect(corrected.seats[seat - 1]?.out).toBeNull();
+    const after = [...recs, { n: recs.length + 1, input: undo(d.at + 1000, entry?.n as number) }];
+    expect(undoableEntries(after, corrected).some((e) => e.removal)).toBe(false);
+  });
+
+  it("lists the newest first, names host commands and hides nothing the host may know", () => {
+    const { base, at } = firstSpeech();
+    const recs = records([
+      ...base,
+      host(at + 1, { cmd: "foul", seat: 3 }),
+      host(at + 2, { cmd: "foul", seat: 4 }),
+    ]);
+    const list = undoableEntries(recs, replayed(recs.map((r) => r.input)));
+    expect(list[0]?.input.action).toMatchObject({ cmd: "foul", seat: 4 });
+    expect(list[1]?.input.action).toMatchObject({ cmd: "foul", seat: 3 });
+    expect(list[0]?.n).toBe(recs.length);
+    expect(list.length).toBeLessThanOrEqual(15);
+  });
+});
