@@ -28,7 +28,6 @@ export const CAPABILITIES = [
 export const VOICE_WINDOW_MS = 100;
 export const VOICE_MAX_LEVELS = 10;
 
-
 export type Sensor = "thumb" | "blindfold";
 
 /**

@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { createLogger } from "../../hub/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
+import { RULESET_IDS } from "../../protocol/host.js";
 import { botGameOptions } from "./bot-setup.js";
 import { startInteractive } from "./interactive.js";
 import { parseScenario } from "./script.js";
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
     .description("Simulated paddles: the real firmware, N at a time, over MQTT")
     .option("--seats <n>", "paddles to run", int(1, 20), 10)
     .option("--table <id>", "table id", "t1")
-    .option("--ruleset <id>", "the ruleset the host bot sets up", "sport")
+    .option("--ruleset <id>", "the ruleset the host bot sets up", RULESET_IDS[0])
     .option(
       "--hub <url>",
       "a running hub, e.g. mqtt://127.0.0.1:1883, or a cluster's hubs comma-separated (default: start one here)",

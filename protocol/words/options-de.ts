@@ -105,6 +105,10 @@ export const deOptions: OptionWords = {
     about: "Wann die Mafia durch ihre Zahl gewinnt.",
     choices: { atLeast: "so viele wie die Stadt oder mehr", exact: "genau so viele wie die Stadt" },
   },
+  voice: {
+    label: "Wer spricht",
+    about: "Pegel (nie Ton) der Plätze mit Mikrofon hören, als Hinweise für den Richter.",
+  },
   allowAnySeatCount: {
     label: "Jede Spielerzahl",
     about: "Andere Tischgrößen als die der Regeln erlauben (Trainingstische).",

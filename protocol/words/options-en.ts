@@ -112,6 +112,10 @@ export const enOptions = {
     about: "When the mafia wins by numbers.",
     choices: { atLeast: "as many as the town or more", exact: "exactly as many as the town" },
   },
+  voice: {
+    label: "Who is speaking",
+    about: "Hear levels (never sound) from seats with a microphone, for the judge's candidates.",
+  },
   allowAnySeatCount: {
     label: "Any seat count",
     about: "Allow other table sizes than the rules' (training tables).",

@@ -293,7 +293,7 @@ describe("the sheet", () => {
     expect(en).toContain("phone call &lt;script&gt;");
     expect(en).not.toContain("<script>");
     expect(en).toContain("@media print");
-    expect(en).toContain("The mafia wins");
+    expect(en).toContain("Mafia wins");
     expect(sheetHtml(record, "de")).toContain("Spielprotokoll");
     expect(sheetHtml(record, "de")).toContain("Die Mafia gewinnt");
     expect(sheetHtml(record, "ru")).toContain("Протокол игры");

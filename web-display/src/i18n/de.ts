@@ -13,14 +13,6 @@ export const de: Record<MessageKey, string> = {
   "ruleset.hunt": "Friedliche Jagd",
   "ruleset.forum": "Forenspiel",
 
-  "team.town": "Bürger",
-  "team.mafia": "Mafia",
-  "team.maniac": "Maniac",
-  "winner.town": "Die Bürger gewinnen",
-  "winner.mafia": "Die Mafia gewinnt",
-  "winner.maniac": "Der Maniac gewinnt",
-  "winner.draw": "Unentschieden",
-
   "title.setup": "Vor dem Spiel",
   "title.night0": "Nacht 0",
   "title.night": "Nacht {round}",

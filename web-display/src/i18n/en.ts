@@ -17,14 +17,6 @@ export const en = {
   "ruleset.hunt": "Peaceful hunt",
   "ruleset.forum": "Forum game",
 
-  "team.town": "Town",
-  "team.mafia": "Mafia",
-  "team.maniac": "Maniac",
-  "winner.town": "Town wins",
-  "winner.mafia": "Mafia wins",
-  "winner.maniac": "The Maniac wins",
-  "winner.draw": "Draw",
-
   "title.setup": "Before the game",
   "title.night0": "Night 0",
   "title.night": "Night {round}",

@@ -13,14 +13,6 @@ export const ru: Record<MessageKey, string> = {
   "ruleset.hunt": "Мирная охота",
   "ruleset.forum": "Форумная игра",
 
-  "team.town": "Мирные",
-  "team.mafia": "Мафия",
-  "team.maniac": "Маньяк",
-  "winner.town": "Победа «красных» — мирных",
-  "winner.mafia": "Победа «чёрных» — мафии",
-  "winner.maniac": "Победа маньяка",
-  "winner.draw": "Ничья",
-
   "title.setup": "Перед игрой",
   "title.night0": "Нулевая ночь",
   "title.night": "Ночь {round}",
