@@ -10,6 +10,10 @@ import { defineConfig } from "vitest/config";
  *   its own fork, so a file's sockets, timers and process handlers die with it.
  * - browser: Chromium pages over a real hub.
  * - sim: whole simulated games (paddle firmware in bots, the simulator's command line).
+ *
+ * Two files at a time: vitest's default on a 2-core machine is one (cores - 1), and then the
+ * suite ran one file after another at about 63% of one core (user+sys 10 min in a 16 min
+ * run), since most of its files wait on sockets, child processes, Chromium and game timers.
  */
 
 /** Pure files outside test/engine and test/protocol (which are pure as folders). */
@@ -38,6 +42,7 @@ const SIM = ["test/firmware/sim-*.test.ts", "test/sim/**/*.test.ts"];
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
