@@ -86,8 +86,22 @@ export class SidePanel extends TableElement {
         font-weight: 700;
         border-left-color: var(--gold);
       }
+      /* A big table's roles in two columns, so that every seat's shows at the end. */
+      .roles.two {
+        display: grid;
+        grid-template-columns: 1fr 1fr;
+        column-gap: 1vh;
+      }
+      .roles.two li {
+        font-size: 2.1vh;
+        min-width: 0;
+      }
+      .roles.two li span {
+        white-space: nowrap;
+      }
       .roles li {
         display: flex;
+        gap: 0.8vh;
         justify-content: space-between;
         font-size: 2.5vh;
         padding: 0.35vh 1vh;
@@ -116,6 +130,9 @@ export class SidePanel extends TableElement {
     const bottom = this.getBoundingClientRect().bottom;
     for (const li of items)
       if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
+    // No announcement room at all (a big table's roles at the end): no heading over nothing.
+    const log = this.renderRoot.querySelector<HTMLElement>(".log");
+    if (log) log.style.display = items.some((li) => li.style.display === "") ? "" : "none";
   }
 
   override render() {
@@ -166,7 +183,7 @@ export class SidePanel extends TableElement {
     const roles = s.roles;
     return html`<section>
       <h2>${this.tr.t("ui.roles")}</h2>
-      <ol class="roles">
+      <ol class="roles ${s.seats.length > 10 ? "two" : ""}">
         ${s.seats.map((seat) => {
           const role = roles[String(seat.seat)] ?? "";
           const team = teamOfRole(s.ruleset, role) ?? "none";
