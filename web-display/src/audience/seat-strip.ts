@@ -30,7 +30,7 @@ export class SeatStrip extends MafiaElement {
         flex-wrap: wrap;
         justify-content: center;
         /* Room for the number tag above a chip's corner and the vote tag below it. */
-        gap: 3.6vh 2.2vh;
+        gap: 3.6vh 3.4vh;
       }
     `,
   ];

@@ -65,6 +65,15 @@ export class ForumNews extends TableElement {
     `,
   ];
 
+  /** What would show only in part below the column's edge is left out whole (newest first). */
+  override updated(): void {
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>("li")];
+    for (const li of items) li.style.display = "";
+    const bottom = this.getBoundingClientRect().bottom;
+    for (const li of items)
+      if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
+  }
+
   override render() {
     const snap = this.snapshot;
     const s = snap?.state;

@@ -11,8 +11,11 @@
  * drawn as large as the box allows with chips of that size kept inside it.
  */
 
-/** A chip's footprint in the units of `--seat-scale` 1 (vh): its width and its usual tallest height, gaps included. */
-export const CHIP = { width: 17, height: 25 } as const;
+/**
+ * A chip's footprint at `--seat-scale` 1, in vh: 15.5 wide and up to about 23 tall with
+ * both badges, its number and vote tags, and a speaker's chip grown by 1.14 (seat-chip.ts).
+ */
+export const CHIP = { width: 18.5, height: 26 } as const;
 
 export interface SeatLayout {
   /** Seat centres in percent of the box, seat 1 first (the host's gap at the top). */

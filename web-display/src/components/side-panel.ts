@@ -96,8 +96,11 @@ export class SidePanel extends TableElement {
         font-size: 2.1vh;
         min-width: 0;
       }
-      .roles.two li span {
-        white-space: nowrap;
+      .roles.two li {
+        flex-wrap: wrap;
+      }
+      .roles.two li b {
+        margin-left: auto;
       }
       .roles li {
         display: flex;
