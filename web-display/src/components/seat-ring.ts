@@ -97,7 +97,8 @@ export class SeatRing extends MafiaElement {
       }
       .center {
         position: absolute;
-        inset: 24% 22%;
+        /* Narrow enough that a long line (the question of a vote) wraps before the chips. */
+        inset: 24% 25%;
         display: flex;
         align-items: center;
         justify-content: center;

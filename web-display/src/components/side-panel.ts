@@ -126,6 +126,19 @@ export class SidePanel extends TableElement {
     `,
   ];
 
+  /** Its box changes with the texts below it (the display's column): fit again then. */
+  private readonly sizes = new ResizeObserver(() => this.updated());
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sizes.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.sizes.disconnect();
+    super.disconnectedCallback();
+  }
+
   /** Announcements that would show only in part below the panel's edge are left out whole. */
   override updated(): void {
     const items = [...this.renderRoot.querySelectorAll<HTMLElement>(".log li")];
