@@ -97,8 +97,7 @@ export class SeatRing extends MafiaElement {
       }
       .center {
         position: absolute;
-        /* Narrow enough that a long line (the question of a vote) wraps before the chips. */
-        inset: 24% 25%;
+        inset: 24% 22%;
         display: flex;
         align-items: center;
         justify-content: center;
