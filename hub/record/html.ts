@@ -179,12 +179,19 @@ function voteRound(
   ].join("");
 }
 
+/** A night action in words (protocol/words `action.<id>`), the id itself where none is known. */
+function actionWord(t: Translate, action: string): string {
+  const key = `action.${action}`;
+  const word = t(key);
+  return word === key ? action : word;
+}
+
 function nights(r: GameRecord, t: Translate, name: (n: number) => string): string {
   if (r.nights.length === 0) return "";
   const body = r.nights.map((n) => {
     const actions = n.actions.map(
       (a) =>
-        `${name(a.seat)}: ${esc(a.action)} → ${a.targets.map(name).join(", ")}${a.option ? ` (${esc(a.option)})` : ""}`,
+        `${name(a.seat)}: ${esc(actionWord(t, a.action))} → ${a.targets.map(name).join(", ")}${a.option ? ` (${esc(a.option)})` : ""}`,
     );
     const checks = n.checks.map((c) => `${name(c.seat)} → ${name(c.target)}: ${esc(t(c.result))}`);
     const killed = n.killed.length ? n.killed.map(name).join(", ") : esc(t("nobody"));

@@ -12,10 +12,11 @@ import type { Hub } from "../../hub/server.js";
 import { seatLink } from "../../web-display/src/host/pairing-panel.js";
 import { type Checkpoint, openTable, playGame } from "./game.js";
 import { ARTIFACTS, screenshot } from "./harness.js";
-import { type Overflow, overflows } from "./overflow.js";
+import { type Overflow, overflows, overlaps } from "./overflow.js";
 import { waitFor } from "./page.js";
 import { Phone } from "./phone.js";
 import { useBrowserSuite } from "./suite.js";
+import { feed, snapshotOf, tableViews } from "./table-views.js";
 
 const suite = useBrowserSuite();
 
@@ -119,4 +120,68 @@ describe("text fits its box", () => {
       expect(faults).toEqual([]);
     }, 180_000);
   }
+});
+
+/**
+ * The table laid out for 7 to 20 seats: at every count, in each language, on the display
+ * and the audience screen (full and overlay) at 1280x720 and 1920x1080, no seat chip
+ * overlaps another chip or anything else and no text overflows. Cheap on purpose: one
+ * page per screen and size, fed crowded views in place (table-views.ts), no hub game.
+ */
+describe("the table fits 7 to 20 seats", () => {
+  it("at every seat count, in en, de and ru, at 1280x720 and 1920x1080", async () => {
+    const hub = await suite.hub("layout-");
+    const screens: { name: string; page: Page; identity: "display" | "audience" }[] = [];
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      const size = `${width}x${height}`;
+      screens.push(
+        {
+          name: `display ${size}`,
+          page: await open(hub, "/?table=t1", width, height),
+          identity: "display",
+        },
+        {
+          name: `audience ${size}`,
+          page: await open(hub, "/audience/?table=t1", width, height),
+          identity: "audience",
+        },
+        {
+          name: `overlay ${size}`,
+          page: await open(hub, "/audience/?table=t1&overlay=1", width, height),
+          identity: "audience",
+        },
+      );
+    }
+    const faults: string[] = [];
+    const look = async (screen: (typeof screens)[number]): Promise<string[]> => {
+      const found = [
+        ...(await overlaps(screen.page)),
+        ...(await overflows(screen.page)).map((o) => `${o.where} "${o.text}" ${o.how}`),
+      ];
+      return found;
+    };
+    // LAYOUT_LANGS=ru LAYOUT_FROM=12: a quicker look while working on the layout.
+    for (const lang of (process.env.LAYOUT_LANGS ?? "en,de,ru").split(","))
+      for (let count = Number(process.env.LAYOUT_FROM ?? 7); count <= 20; count++)
+        for (const view of tableViews(count))
+          await Promise.all(
+            screens.map(async (screen) => {
+              await feed(screen.page, snapshotOf(view, screen.identity), lang);
+              for (const f of await look(screen))
+                faults.push(`${lang} ${count} seats ${view.name} ${screen.name}: ${f}`);
+              if (lang === "ru" && (count === 13 || count === 20))
+                await screenshot(
+                  screen.page,
+                  `layout-${count}-${view.name}-${screen.name.replace(" ", "-")}`,
+                );
+            }),
+          );
+    await Promise.all(screens.map((s) => s.page.close()));
+    await mkdir(ARTIFACTS, { recursive: true });
+    await writeFile(join(ARTIFACTS, "layout-seats.txt"), `${faults.join("\n")}\n`);
+    expect(faults.slice(0, 40)).toEqual([]);
+  }, 900_000);
 });

@@ -98,3 +98,80 @@ export function overflows(page: Page): Promise<Overflow[]> {
     return found;
   });
 }
+
+/**
+ * Seat chips that overlap each other or something else on the screen, or leave the window:
+ * every `mafia-seat` chip (its number tag and vote tag included) against every other, and
+ * against the header, the side column, published texts, the overlay's corner box and
+ * whatever the ring holds in its middle. Rectangles as drawn (a speaker's chip grown).
+ */
+export function overlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const deep = (root: Document | ShadowRoot, sel: string, out: Element[] = []): Element[] => {
+      out.push(...root.querySelectorAll(sel));
+      for (const el of root.querySelectorAll("*")) if (el.shadowRoot) deep(el.shadowRoot, sel, out);
+      return out;
+    };
+    type Box = { what: string; r: DOMRect };
+    const chips: Box[] = [];
+    for (const host of deep(document, "mafia-seat")) {
+      const chip = host.shadowRoot?.querySelector(".chip");
+      if (!chip) continue;
+      const what = `seat ${chip.getAttribute("data-seat")}`;
+      for (const el of [chip, ...chip.querySelectorAll(".nom, .voted")])
+        chips.push({ what, r: el.getBoundingClientRect() });
+    }
+    const others: Box[] = [];
+    // A header counts where it says something (the night's is an empty strip but for the
+    // language switch, which counts on its own).
+    for (const el of deep(document, "header, aside, .night-texts, .box, .last, mafia-lang-switch"))
+      if (el.tagName !== "HEADER" || el.textContent?.trim())
+        others.push({ what: el.tagName.toLowerCase(), r: el.getBoundingClientRect() });
+    // The ring's middle as drawn: its texts' own extents and its pictures (a block of one
+    // short line is as wide as the middle, a chip may well stand beside the line).
+    const drawn = (el: Element) => {
+      const roots: (Element | ShadowRoot)[] = [el];
+      for (let i = 0; i < roots.length; i++) {
+        const root = roots[i] as Element | ShadowRoot;
+        for (const e of root.querySelectorAll("*")) if (e.shadowRoot) roots.push(e.shadowRoot);
+        if (root instanceof Element && root.shadowRoot) roots.push(root.shadowRoot);
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          others.push({
+            what: `middle "${n.textContent.trim().slice(0, 30)}"`,
+            r: range.getBoundingClientRect(),
+          });
+        }
+        for (const svg of root.querySelectorAll("svg"))
+          others.push({ what: "middle picture", r: svg.getBoundingClientRect() });
+      }
+    };
+    for (const ring of deep(document, "mafia-seat-ring"))
+      for (const el of ring.shadowRoot?.querySelector("slot")?.assignedElements() ?? []) drawn(el);
+    const cross = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const found: string[] = [];
+    const r = (b: DOMRect) =>
+      `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+    chips.forEach((a, i) => {
+      if (a.r.width === 0) return;
+      if (
+        a.r.left < -1 ||
+        a.r.top < -1 ||
+        a.r.right > innerWidth + 1 ||
+        a.r.bottom > innerHeight + 1
+      )
+        found.push(`${a.what} leaves the window (${r(a.r)})`);
+      for (const b of chips.slice(i + 1))
+        if (b.what !== a.what && cross(a.r, b.r))
+          found.push(`${a.what} overlaps ${b.what} (${r(a.r)} / ${r(b.r)})`);
+      for (const b of others)
+        if (cross(a.r, b.r)) found.push(`${a.what} overlaps ${b.what} (${r(a.r)} / ${r(b.r)})`);
+    });
+    return found;
+  });
+}

@@ -51,6 +51,10 @@ describe("phone pairing", () => {
     expect(await host.locator('host-pairing tr[data-pair-seat="3"]').textContent()).toContain(
       "phone",
     );
+    // The phone is a drawn icon, not an emoji (an empty box without an emoji font).
+    const row = host.locator('host-pairing tr[data-pair-seat="3"]');
+    expect(await row.locator('svg[data-icon="phone"]').count()).toBe(1);
+    expect(await row.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
     // Exactly that seat: its own view, public topics, nothing of another seat or the host.
     const topics = new Set(phone.sniffer.publishes.map((p) => p.topic));
     for (const t of topics)

@@ -66,6 +66,7 @@ describe.each(availableRulesets())("%s words", (id) => {
   it("has a word for every role and way out of the manifest, in every language", () => {
     const keys = [
       ...manifest.roles.map((r) => `role.${id}.${r.id}`),
+      ...manifest.roles.flatMap((r) => r.abilities.map((a) => `action.${a}`)),
       ...manifest.outs.map((o) => `out.${o}`),
     ];
     const missing = WORD_LANGS.flatMap((lang) =>
@@ -82,6 +83,21 @@ describe.each(availableRulesets())("%s words", (id) => {
     expect(text.match(/\b[a-z]+\.[a-z_]+(\.[a-z_]+)*\b/g) ?? []).toEqual([]);
     expect(record.seats.some((s) => s.role)).toBe(true);
   });
+
+  it.each(RECORD_LANGS.filter((l) => l !== "en"))(
+    "names the night's actions in %s, not by their English ids",
+    (lang) => {
+      const record = recordFromJournal(randomJournal(id, 11));
+      const nights = sheetHtml(record, lang)
+        .split("<h2>")
+        .find((part) => part.startsWith(translator(lang)("nights")));
+      const acted = [...new Set(record.nights.flatMap((n) => n.actions.map((a) => a.action)))];
+      for (const action of acted) {
+        expect(nights).toContain(gameWord(lang, `action.${action}`));
+        expect(nights).not.toMatch(new RegExp(`: ${action} →`));
+      }
+    },
+  );
 });
 
 it("the record's translator knows every ruleset's roles (it had no hunt or forum roles)", () => {

@@ -43,12 +43,28 @@ export class DisplayApp extends TableApp {
         font-size: 2vh;
         color: var(--ink-faint);
       }
+      /* By day the published texts (forum) share the column, below the panel, never past it. */
+      aside {
+        display: flex;
+        flex-direction: column;
+        overflow: hidden;
+      }
+      aside mafia-side-panel {
+        flex: 1 1 0;
+        min-height: 0;
+      }
+      aside mafia-text-board {
+        flex: 0 0 auto;
+        max-height: 45%;
+        overflow: hidden;
+        font-size: 2.2vh;
+      }
       .night-texts {
         position: absolute;
         right: 3vh;
         bottom: 3vh;
         width: 32vw;
-        max-height: 60vh;
+        max-height: 80vh;
         overflow: hidden;
         font-size: 2.2vh;
       }
@@ -82,7 +98,9 @@ export class DisplayApp extends TableApp {
           <mafia-lang-switch></mafia-lang-switch></header>`;
     }
     if (state.phase === "night") {
-      return html`<mafia-night data-phase="night"></mafia-night>
+      const texts = snap?.texts;
+      const aside = !!texts && texts.papers.length + texts.wills.length + texts.messages.length > 0;
+      return html`<mafia-night data-phase="night" ?aside=${aside}></mafia-night>
         <mafia-text-board class="night-texts" .texts=${snap?.texts ?? null} .seats=${state.seats}></mafia-text-board>
         <header style="background:transparent;border:0">
           <span class="title"></span><mafia-lang-switch></mafia-lang-switch>

@@ -91,7 +91,14 @@ export class AudienceApp extends TableApp {
         </mafia-seat-ring>
       </div>
       <aside>
-        ${snap.audience ? html`<mafia-night-choices></mafia-night-choices>` : html`<p class="none" data-extra="none">${tr.t("audience.noExtra")}</p>`}
+        ${
+          // At the end every seat's role takes the column (the nights are in the record).
+          s.phase === "ended"
+            ? nothing
+            : snap.audience
+              ? html`<mafia-night-choices></mafia-night-choices>`
+              : html`<p class="none" data-extra="none">${tr.t("audience.noExtra")}</p>`
+        }
         <mafia-side-panel .limit=${4}></mafia-side-panel>
       </aside>`;
   }
@@ -112,6 +119,13 @@ export class AudienceApp extends TableApp {
     const s = snap.state as NonNullable<TableSnapshot["state"]>;
     return html`<div class="box">
         <div class="title" data-phase=${s.phase} data-step=${s.step}>${stepTitle(tr, s)}</div>
+        ${
+          s.phase === "ended"
+            ? html`<div class="winner" data-winner=${s.winner ?? "none"}>
+                ${s.winner ? tr.t(`winner.${s.winner}`) : tr.t("ui.aborted")}
+              </div>`
+            : nothing
+        }
         ${snap.audience ? html`<mafia-night-choices .limit=${4}></mafia-night-choices>` : nothing}
       </div>
       <mafia-seat-strip class="strip" .state=${s} .roles=${roles}></mafia-seat-strip>`;

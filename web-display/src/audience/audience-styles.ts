@@ -68,6 +68,12 @@ export const audienceStyles = css`
     font-weight: 800;
     margin-bottom: 1vh;
   }
+  .box .winner {
+    font-size: 3.2vh;
+    font-weight: 800;
+    color: var(--gold);
+    margin-bottom: 1vh;
+  }
   .strip {
     position: absolute;
     left: 2vh;

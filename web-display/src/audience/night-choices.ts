@@ -104,9 +104,12 @@ export class NightChoices extends TableElement {
     return html`<h2>${this.tr.t("audience.night")}</h2>
       ${lines.length === 0 ? html`<div class="none">${this.tr.t("audience.nothingYet")}</div>` : nothing}
       ${rounds.map((round) => {
-        const mine = lines.filter((l) => l.round === round).slice(0, Math.max(0, left));
+        // Nights whole or not at all: the newest always, older ones while they fit the limit
+        // (four lines of a five-line night read as if the fifth never happened).
+        const mine = lines.filter((l) => l.round === round);
+        if (round !== rounds[0] && mine.length > left) left = 0;
+        if (left <= 0) return nothing;
         left -= mine.length;
-        if (mine.length === 0) return nothing;
         return html`<h3>${phaseTitle(this.tr, { phase: "night", round })}</h3>
           <ol data-night=${round}>
             ${mine.map((l) => html`<li class=${l.kind} data-choice=${l.kind}>${l.text}</li>`)}

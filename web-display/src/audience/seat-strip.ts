@@ -29,7 +29,8 @@ export class SeatStrip extends MafiaElement {
         display: flex;
         flex-wrap: wrap;
         justify-content: center;
-        gap: 1.2vh 1vh;
+        /* Room for the number tag above a chip's corner and the vote tag below it. */
+        gap: 3.6vh 3.4vh;
       }
     `,
   ];

@@ -65,6 +65,28 @@ export class ForumNews extends TableElement {
     `,
   ];
 
+  /** Its box changes with its neighbours' texts (the display's column): fit again then. */
+  private readonly sizes = new ResizeObserver(() => this.updated());
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sizes.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.sizes.disconnect();
+    super.disconnectedCallback();
+  }
+
+  /** What would show only in part below the column's edge is left out whole (newest first). */
+  override updated(): void {
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>("h2, li")];
+    for (const li of items) li.style.display = "";
+    const bottom = this.getBoundingClientRect().bottom;
+    for (const li of items)
+      if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
+  }
+
   override render() {
     const snap = this.snapshot;
     const s = snap?.state;

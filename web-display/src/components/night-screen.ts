@@ -12,6 +12,15 @@ import "./countdown-ring.js";
 import "./seat-ring.js";
 
 export class NightScreen extends TableElement {
+  static override properties = { aside: { type: Boolean, reflect: true } };
+  /** Published texts stand at the right (display-app.ts): the seats keep out of their way. */
+  declare aside: boolean;
+
+  constructor() {
+    super();
+    this.aside = false;
+  }
+
   static override styles = [
     theme,
     css`
@@ -24,6 +33,11 @@ export class NightScreen extends TableElement {
       .ring {
         position: absolute;
         inset: 4vh 6vw 12vh;
+      }
+      :host([aside]) .ring,
+      :host([aside]) .last {
+        right: 37vw;
+        left: 2vw;
       }
       .moon {
         font-size: 9vh;

@@ -53,27 +53,29 @@ export class SeatChip extends MafiaElement {
     css`
       :host {
         display: block;
+        /* One vh at the ring's scale: a full table's chips shrink together (seat-layout.ts). */
+        --u: calc(var(--seat-scale, 1) * 1vh);
       }
       .chip {
         position: relative;
-        width: 15.5vh;
-        min-height: 13vh;
-        padding: 1vh 0.5vh 0.8vh;
-        border-radius: 2vh;
+        width: calc(15.5 * var(--u));
+        min-height: calc(13 * var(--u));
+        padding: calc(1 * var(--u)) calc(0.5 * var(--u)) calc(0.8 * var(--u));
+        border-radius: calc(2 * var(--u));
         background: var(--panel);
-        border: 0.4vh solid var(--panel-edge);
+        border: calc(0.4 * var(--u)) solid var(--panel-edge);
         text-align: center;
         transition: transform 0.3s, border-color 0.3s, opacity 0.3s;
       }
       .num {
-        font-size: 5.2vh;
+        font-size: calc(5.2 * var(--u));
         font-weight: 800;
         line-height: 1;
       }
       .name {
-        font-size: 2.1vh;
+        font-size: calc(2.1 * var(--u));
         font-weight: 600;
-        margin-top: 0.4vh;
+        margin-top: calc(0.4 * var(--u));
         white-space: nowrap;
         overflow: hidden;
         text-overflow: ellipsis;
@@ -82,25 +84,25 @@ export class SeatChip extends MafiaElement {
         display: flex;
         justify-content: center;
         align-items: center;
-        margin-top: 0.6vh;
-        min-height: 3.5vh;
+        margin-top: calc(0.6 * var(--u));
+        min-height: calc(3.5 * var(--u));
       }
       .fouls {
         display: inline-flex;
         align-items: baseline;
-        gap: 0.4vh;
-        padding: 0 0.8vh;
-        border-radius: 0.8vh;
+        gap: calc(0.4 * var(--u));
+        padding: 0 calc(0.8 * var(--u));
+        border-radius: calc(0.8 * var(--u));
         background: var(--amber);
         color: #1a1200;
       }
       .fouls b {
-        font-size: 3.2vh;
+        font-size: calc(3.2 * var(--u));
         font-weight: 900;
         line-height: 1.1;
       }
       .fouls small {
-        font-size: 1.5vh;
+        font-size: calc(1.5 * var(--u));
         font-weight: 700;
       }
       .fouls.warn {
@@ -109,32 +111,32 @@ export class SeatChip extends MafiaElement {
       }
       .voted {
         position: absolute;
-        bottom: -1.8vh;
+        bottom: calc(-1.8 * var(--u));
         left: 50%;
         transform: translateX(-50%);
         white-space: nowrap;
-        padding: 0.2vh 1vh;
-        border-radius: 1vh;
+        padding: calc(0.2 * var(--u)) calc(1 * var(--u));
+        border-radius: calc(1 * var(--u));
         background: #fff;
         color: #6e211c;
-        font-size: 2vh;
+        font-size: calc(2 * var(--u));
         font-weight: 800;
       }
       .offline {
-        font-size: 1.5vh;
+        font-size: calc(1.5 * var(--u));
         color: var(--ink-faint);
         text-transform: uppercase;
         letter-spacing: 0.05em;
       }
       /* Badges wrap instead of running out of the chip: "Мирный житель" takes two lines,
-         and capitals only at the start keep "заголосован" on one line in a 15.5vh chip. */
+         and capitals only at the start keep "заголосован" on one line in a calc(15.5 * var(--u)) chip. */
       .badge {
-        margin-top: 0.6vh;
-        font-size: 1.7vh;
+        margin-top: calc(0.6 * var(--u));
+        font-size: calc(1.7 * var(--u));
         font-weight: 800;
         line-height: 1.15;
-        border-radius: 0.8vh;
-        padding: 0.3vh 0.4vh;
+        border-radius: calc(0.8 * var(--u));
+        padding: calc(0.3 * var(--u)) calc(0.4 * var(--u));
         overflow-wrap: anywhere;
       }
       .badge::first-letter {
@@ -154,13 +156,13 @@ export class SeatChip extends MafiaElement {
         color: #fff;
       }
       .role {
-        font-size: 1.6vh;
+        font-size: calc(1.6 * var(--u));
         background: #b3261e;
         color: #fff;
       }
       .role.team-mafia {
         background: #000;
-        border: 0.25vh solid #8a8a8a;
+        border: calc(0.25 * var(--u)) solid #8a8a8a;
       }
       .chip.gone:not(.ended) {
         opacity: 0.55;
@@ -171,12 +173,12 @@ export class SeatChip extends MafiaElement {
       }
       .chip.speaker {
         border-color: var(--gold);
-        box-shadow: 0 0 3vh rgba(242, 193, 78, 0.65);
+        box-shadow: 0 0 calc(3 * var(--u)) rgba(242, 193, 78, 0.65);
         transform: scale(1.14);
       }
       .chip.counting {
         border-color: var(--red);
-        box-shadow: 0 0 3vh rgba(226, 72, 61, 0.7);
+        box-shadow: 0 0 calc(3 * var(--u)) rgba(226, 72, 61, 0.7);
         transform: scale(1.14);
       }
       .chip.nominated:not(.counting) {
@@ -184,16 +186,16 @@ export class SeatChip extends MafiaElement {
       }
       .nom {
         position: absolute;
-        top: -1.6vh;
-        right: -1.6vh;
-        width: 4vh;
-        height: 4vh;
-        line-height: 4vh;
+        top: calc(-1.6 * var(--u));
+        right: calc(-1.6 * var(--u));
+        width: calc(4 * var(--u));
+        height: calc(4 * var(--u));
+        line-height: calc(4 * var(--u));
         border-radius: 50%;
         background: var(--amber);
         color: #1a1200;
         font-weight: 800;
-        font-size: 2.2vh;
+        font-size: calc(2.2 * var(--u));
       }
       .chip.night {
         background: #0c1220;

@@ -6,12 +6,7 @@ import { MafiaElement } from "../element.js";
 import { forumVotes } from "../forum.js";
 import { theme } from "../styles.js";
 import "./seat-chip.js";
-
-/** Seat n of count, as a point on the ellipse (percent of the box); the host's gap is at the top. */
-export function seatPosition(n: number, count: number): { x: number; y: number } {
-  const angle = ((-90 + (n - 0.5) * (360 / count)) * Math.PI) / 180;
-  return { x: 50 + 43 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
-}
+import { seatLayout } from "./seat-layout.js";
 
 /** Open votes (thumbs; a day board's votes): whom each voter's vote went to, by seat. */
 export function votesBySeat(
@@ -41,17 +36,41 @@ export class SeatRing extends MafiaElement {
     state: { attribute: false },
     night: { type: Boolean },
     roles: { attribute: false },
+    box: { state: true },
   };
 
   declare state: PublicState;
   declare night: boolean;
   /** Every seat's role, for the audience screen only (the display never sets it). */
   declare roles: Record<string, string> | null;
+  /** The ring's own size in vh, as last measured (the layout depends on its shape). */
+  declare box: { width: number; height: number };
+  private readonly sizes = new ResizeObserver(() => this.measure());
 
   constructor() {
     super();
     this.night = false;
     this.roles = null;
+    // Until measured: the display's oval at 16:9 (screen-frame.ts).
+    this.box = { width: 121, height: 85 };
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sizes.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.sizes.disconnect();
+    super.disconnectedCallback();
+  }
+
+  private measure(): void {
+    const vh = window.innerHeight / 100;
+    if (vh <= 0 || this.clientWidth === 0) return;
+    const box = { width: this.clientWidth / vh, height: this.clientHeight / vh };
+    if (Math.abs(box.width - this.box.width) > 0.2 || Math.abs(box.height - this.box.height) > 0.2)
+      this.box = box;
   }
 
   static override styles = [
@@ -98,12 +117,14 @@ export class SeatRing extends MafiaElement {
     const speaking = s.phase === "day" && stepKind(this.manifest, s.step) === "speaking";
     // Open votes (sport): each voter's chip says whom his counted vote went to.
     const votedFor = votesBySeat(s, this.manifest);
+    const layout = seatLayout(s.seats.length, this.box.width, this.box.height);
+    this.style.setProperty("--seat-scale", layout.scale.toFixed(3));
     return html`<div class="oval"></div>
       <div class="center"><slot></slot></div>
-      ${s.seats.map((seat) => {
-        const p = seatPosition(seat.seat, s.seats.length);
+      ${s.seats.map((seat, i) => {
+        const p = layout.points[i] ?? { x: 50, y: 50 };
         return html`<mafia-seat
-          style="left:${p.x}%;top:${p.y}%"
+          style="left:${p.x.toFixed(2)}%;top:${p.y.toFixed(2)}%"
           .seat=${seat}
           .ruleset=${s.ruleset}
           .role=${shownRole(s, seat, this.roles)}

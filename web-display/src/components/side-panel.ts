@@ -86,8 +86,25 @@ export class SidePanel extends TableElement {
         font-weight: 700;
         border-left-color: var(--gold);
       }
+      /* A big table's roles in two columns, so that every seat's shows at the end. */
+      .roles.two {
+        display: grid;
+        grid-template-columns: 1fr 1fr;
+        column-gap: 1vh;
+      }
+      .roles.two li {
+        font-size: 2.1vh;
+        min-width: 0;
+      }
+      .roles.two li {
+        flex-wrap: wrap;
+      }
+      .roles.two li b {
+        margin-left: auto;
+      }
       .roles li {
         display: flex;
+        gap: 0.8vh;
         justify-content: space-between;
         font-size: 2.5vh;
         padding: 0.35vh 1vh;
@@ -109,6 +126,19 @@ export class SidePanel extends TableElement {
     `,
   ];
 
+  /** Its box changes with the texts below it (the display's column): fit again then. */
+  private readonly sizes = new ResizeObserver(() => this.updated());
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sizes.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.sizes.disconnect();
+    super.disconnectedCallback();
+  }
+
   /** Announcements that would show only in part below the panel's edge are left out whole. */
   override updated(): void {
     const items = [...this.renderRoot.querySelectorAll<HTMLElement>(".log li")];
@@ -116,6 +146,9 @@ export class SidePanel extends TableElement {
     const bottom = this.getBoundingClientRect().bottom;
     for (const li of items)
       if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
+    // No announcement room at all (a big table's roles at the end): no heading over nothing.
+    const log = this.renderRoot.querySelector<HTMLElement>(".log");
+    if (log) log.style.display = items.some((li) => li.style.display === "") ? "" : "none";
   }
 
   override render() {
@@ -166,7 +199,7 @@ export class SidePanel extends TableElement {
     const roles = s.roles;
     return html`<section>
       <h2>${this.tr.t("ui.roles")}</h2>
-      <ol class="roles">
+      <ol class="roles ${s.seats.length > 10 ? "two" : ""}">
         ${s.seats.map((seat) => {
           const role = roles[String(seat.seat)] ?? "";
           const team = teamOfRole(this.manifest, role) ?? "none";

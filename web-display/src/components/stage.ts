@@ -38,7 +38,7 @@ export class Stage extends TableElement {
         margin-bottom: 1.5vh;
       }
       .question {
-        font-size: 4vh;
+        font-size: 3.4vh;
         font-weight: 800;
         margin: 0.5vh 0 1.5vh;
       }

@@ -57,6 +57,23 @@ export class TextBoard extends MafiaElement {
     `,
   ];
 
+  /**
+   * Where the board's box is smaller than its texts (a screen's column), what would show only
+   * in part below its edge is left out whole: half a line is cut text. The newest come first.
+   */
+  override updated(): void {
+    const parts = [...this.renderRoot.children].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement,
+    );
+    for (const el of parts) el.style.display = "";
+    const bottom = this.getBoundingClientRect().bottom;
+    let full = false;
+    for (const el of parts) {
+      full ||= el.getBoundingClientRect().bottom > bottom + 1;
+      if (full) el.style.display = "none";
+    }
+  }
+
   override render() {
     const x = this.texts;
     if (!x || (x.papers.length === 0 && x.wills.length === 0 && x.messages.length === 0))

@@ -18,7 +18,7 @@ export class WinnerBanner extends TableElement {
         color: var(--ink-dim);
       }
       .winner {
-        font-size: 8.5vh;
+        font-size: 5.5vh;
         font-weight: 900;
         line-height: 1.05;
         margin: 1vh 0;

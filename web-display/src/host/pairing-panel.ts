@@ -12,6 +12,7 @@
 import { css, html, nothing } from "lit";
 import QRCode from "qrcode";
 import type { PublicSeat } from "../../../protocol/views.js";
+import { phoneIcon } from "../components/phone-icon.js";
 import type { TableConnection } from "../connection.js";
 import { TableElement } from "../element.js";
 import { LOOPBACK_NAMES, type PairingBase, pairingOrigin } from "../pairing-origin.js";
@@ -118,14 +119,15 @@ export class HostPairing extends TableElement {
   private row(seat: PublicSeat) {
     const t = this.tr.t;
     const d = this.snapshot?.devices?.seats.find((x) => x.seat === seat.seat);
-    const parts: string[] = [];
-    if (d?.phones) parts.push(`📱 ${t("pair.phone")}${d.phones > 1 ? ` ×${d.phones}` : ""}`);
+    const parts: unknown[] = [];
+    if (d?.phones)
+      parts.push(html`${phoneIcon} ${t("pair.phone")}${d.phones > 1 ? ` ×${d.phones}` : ""}`);
     if (d?.paddles) parts.push(`${t("pair.paddle")}${d.paddles > 1 ? ` ×${d.paddles}` : ""}`);
     const open = this.shown === seat.seat;
     return html`<tr data-pair-seat=${seat.seat} data-phones=${d?.phones ?? 0} data-paddles=${d?.paddles ?? 0}>
       <td>${seat.seat}</td>
       <td>${seat.name}</td>
-      <td class=${d?.phones ? "phone" : parts.length ? "" : "off"}>${parts.length ? parts.join(" · ") : t("pair.none")}</td>
+      <td class=${d?.phones ? "phone" : parts.length ? "" : "off"}>${parts.length ? parts.map((p, i) => (i > 0 ? html` · ${p}` : p)) : t("pair.none")}</td>
       <td>
         <button data-action="qr" @click=${() => this.toggle(seat.seat)}>${open ? t("pair.hide") : t("pair.show")}</button>
         <button class="danger" data-action="revoke" @click=${() => this.revoke(seat.seat)}>${t("pair.revoke")}</button>
