@@ -30,7 +30,10 @@ function isSensorEdge(r: HistoryRecord): boolean {
 }
 
 function isBareReport(r: HistoryRecord): boolean {
-  return r.input.type === "seat" && (isSensorEdge(r) || r.input.action.kind === "hello");
+  // A voice input (issue 26) is a level report a speaking seat sends twice a second: the
+  // judge takes back a speech's foul (its `foul` command), never a level.
+  const kind = r.input.type === "seat" ? r.input.action.kind : null;
+  return isSensorEdge(r) || kind === "hello" || kind === "voice";
 }
 
 export function undoableEntries(

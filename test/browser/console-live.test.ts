@@ -207,7 +207,10 @@ describe("the judge's console, live", () => {
     expect(
       Number(await page.locator(`${row} [data-blindfold]`).getAttribute("data-blindfold-at")),
     ).toBe(game()?.seats[waker - 1]?.blindfoldAt);
-    expect(await text(page, `${row} [data-blindfold]`)).toMatch(/^off \d\d:\d\d:\d\d\.\d$/);
+    // The time of the edge, then how the seat is watched (a paddle: by its sensor).
+    expect(await text(page, `${row} [data-blindfold]`)).toMatch(
+      /^off \d\d:\d\d:\d\d\.\d ?by sensor$/,
+    );
     expect(await text(page, `host-seats tr[data-seat="${red}"] [data-blindfold]`)).toMatch(/^on /);
     expect(game()?.seats[waker - 1]?.alive).toBe(true);
     await screenshot(page, "console-night", "png");

@@ -5,7 +5,7 @@
  * Each state passes the wire schema, so the screen gets nothing a hub could not send.
  */
 import type { Page } from "playwright-core";
-import { rulesetById } from "../../hub/engine/rulesets/index.js";
+import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
 import { audienceExtraSchema } from "../../protocol/audience.js";
 import { type PublicText, publicTextSchema } from "../../protocol/text.js";
 import { type LogEntry, type PublicState, publicStateSchema } from "../../protocol/views.js";
@@ -188,6 +188,12 @@ export function snapshotOf(view: TableView, identity: "display" | "audience"): T
     hostView: null,
     devices: null,
     rulesets: null,
+    // What public/rulesets carries: every ruleset's manifest, as the hub publishes it.
+    manifests: availableRulesets().flatMap((id) => {
+      const manifest = rulesetById(id)?.manifest;
+      return manifest ? [{ id, manifest }] : [];
+    }),
+    undoable: [],
     commands: [],
   };
 }

@@ -186,4 +186,21 @@ describe("a removal the hub made from a sensor", () => {
     expect(list[0]?.n).toBe(recs.length);
     expect(list.length).toBeLessThanOrEqual(15);
   });
+
+  it("leaves out voice levels: a speaking seat's reports would push every command off the list", () => {
+    const { d, base, at } = firstSpeech();
+    const foul = host(at + 1, { cmd: "foul", seat: 3 });
+    const levels: EngineInput[] = Array.from({ length: 20 }, (_, i) => ({
+      type: "seat",
+      at: at + 2 + i,
+      seat: 4,
+      action: { kind: "voice", on: true, levels: [60] },
+    }));
+    const recs = records([...base, foul, ...levels]);
+    const list = undoableEntries(recs, d.state);
+    expect(list.some((e) => e.input.type === "seat" && e.input.action.kind === "voice")).toBe(
+      false,
+    );
+    expect(list[0]?.input.action).toMatchObject({ cmd: "foul", seat: 3 });
+  });
 });
