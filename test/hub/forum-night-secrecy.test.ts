@@ -51,8 +51,15 @@ const waitView = (seat: number, where: (v: View) => boolean) =>
     past: true,
     timeout: 8000,
   });
-/** Everything a seat's paddle has received, as text. */
-const received = (c: Connected) => c.inbox.all.map((m) => m.payload.toString("utf8")).join("\n");
+/**
+ * Everything a connection has received, as text; public/rulesets left out: it is every
+ * ruleset's manifest (which abilities exist), the same for every game and every reader.
+ */
+const received = (c: Connected) =>
+  c.inbox.all
+    .filter((m) => !m.topic.endsWith("/public/rulesets"))
+    .map((m) => m.payload.toString("utf8"))
+    .join("\n");
 
 describe("FORUM night over MQTT", () => {
   it("FORUM-OPEN-14, FORUM-SPY-02: night choices and answers reach only their own seat's topic", async () => {

@@ -42,7 +42,10 @@ describe("a taken port", () => {
       const dir = join(parent, "data");
       const { server, port } = await hold();
       try {
-        const r = await runHub(["--data-dir", dir, flag, String(port), other, "0", "--no-mdns"]);
+        // A generous limit: the hub's own start-up (tsx compiling start.ts) took 20 s on a
+        // loaded 2-core machine before the port check could run.
+        const args = ["--data-dir", dir, flag, String(port), other, "0", "--no-mdns"];
+        const r = await runHub(args, 60_000);
         expect(r.code).toBe(1);
         expect(r.stderr).toContain(`port ${port}`);
         expect(r.stderr).toContain(`pick another with ${flag} N`);
@@ -52,7 +55,7 @@ describe("a taken port", () => {
       } finally {
         server.close();
       }
-    }, 30_000);
+    }, 90_000);
   }
 });
 
