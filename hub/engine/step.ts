@@ -35,7 +35,7 @@ import type {
   SeatState,
   StepResult,
 } from "./types.js";
-import { afterInput, dismissCandidate, findCandidate, hearVoice } from "./voice.js";
+import { afterInput, dismissCandidate, findCandidate, hearVoice, voiceDeadline } from "./voice.js";
 
 export type CreateResult =
   | { ok: true; state: GameState; warnings: string[] }
@@ -156,8 +156,10 @@ function dispatch(ruleset: Ruleset, g: Game, input: EngineInput): Rejection | nu
         ruleset.onDeadline(g);
         return null;
       }
-      if (!stepDue(state, input.at)) return reject("stale_timer");
-      return ruleset.onStepEnd(g, "timer");
+      if (stepDue(state, input.at)) return ruleset.onStepEnd(g, "timer");
+      // Voice windows due to settle: afterInput settles them once the timer is accepted.
+      if (voiceDue(state, input.at)) return null;
+      return reject("stale_timer");
     }
     case "seat":
       return seatInput(ruleset, g, input.seat, input.action);
@@ -347,6 +349,11 @@ function stepDue(state: GameState, at: number): boolean {
   return state.options.autoAdvance !== false;
 }
 
+function voiceDue(state: GameState, at: number): boolean {
+  const due = voiceDeadline(state);
+  return due !== null && due <= at;
+}
+
 /** The deadline the hub should arm a timer for, or null. */
 export function nextDeadline(ruleset: Ruleset, state: GameState): number | null {
   if (state.phase === "setup" || state.phase === "ended") return null;
@@ -354,5 +361,7 @@ export function nextDeadline(ruleset: Ruleset, state: GameState): number | null 
   if (!state.paused && state.options.autoAdvance !== false && state.clock.until !== null) {
     all.push(state.clock.until);
   }
+  const voice = voiceDeadline(state);
+  if (voice !== null) all.push(voice);
   return all.length > 0 ? Math.min(...all) : null;
 }

@@ -7,8 +7,19 @@
  * seats' levels for the same windows may still be on their way), then attribution.ts says
  * who spoke. A run by a seat whose turn it is not becomes a candidate for the judge, never
  * a foul: the host confirms it (a `foul` with cause `out_of_turn`) or dismisses it.
+ * Windows settle at the next input of any kind, or at the voice deadline (voiceDeadline):
+ * in a silent room no input may follow the end of a speech, so the hub arms a timer for it,
+ * journaled like a step's timer, and replay stays pure.
  */
-import { advance, counts, loudestAt, placeLevels, type Run, WINDOW_MS } from "./attribution.js";
+import {
+  ATTRIBUTION,
+  advance,
+  counts,
+  loudestAt,
+  placeLevels,
+  type Run,
+  WINDOW_MS,
+} from "./attribution.js";
 import { type Game, reject } from "./ruleset.js";
 import type { GameState, Rejection, SeatState } from "./types.js";
 import type { Turn, VoiceCandidate, VoiceState } from "./voice-state.js";
@@ -75,6 +86,24 @@ export function afterInput(state: GameState, at: number): void {
   for (let slot = voice.settled; slot < until; slot++) settle(state, voice, slot);
   if (until > voice.settled) voice.settled = until;
   prune(voice);
+}
+
+/**
+ * When the newest heard window will have settled and the open run ended (its seat silent for
+ * maxGap + 1 windows): the hub's timer input then settles them, or null with nothing pending.
+ * Without it the end of a speech waited for the next input of any kind: a short remark in a
+ * quiet room raised its candidate only when someone next spoke or pressed.
+ */
+export function voiceDeadline(state: GameState): number | null {
+  const voice = state.voice;
+  if (!voice || voice.settled === 0 || !voiceOn(state.options)) return null;
+  if (state.phase === "setup" || state.phase === "ended") return null;
+  let last = voice.run ? voice.run.to + ATTRIBUTION.maxGap : -1;
+  for (const track of Object.values(voice.tracks)) {
+    for (const slot of Object.keys(track)) last = Math.max(last, Number(slot));
+  }
+  if (last < voice.settled) return null;
+  return (last + 1) * WINDOW_MS + SETTLE_MS;
 }
 
 function settle(state: GameState, voice: VoiceState, slot: number): void {

@@ -7,6 +7,7 @@ import type { GameState } from "../engine/index.js";
 import type { JournalContents } from "../journal.js";
 import type { GameRecord } from "./model.js";
 import { replay, type Trace, type TraceStep } from "./replay.js";
+import { voiceRecord } from "./speech.js";
 import { type TextRecordOptions, textsOfTrace, undoneInput } from "./texts.js";
 import { VoteCollector } from "./votes.js";
 
@@ -155,6 +156,8 @@ export function recordFromTrace(trace: Trace, o: TextRecordOptions = {}): GameRe
   }));
   const texts = textsOfTrace(trace, o);
   if (texts) r.texts = texts;
+  const voice = voiceRecord(trace);
+  if (voice) r.voice = voice;
   return r;
 }
 

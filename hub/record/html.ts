@@ -8,6 +8,7 @@ import { esc, mmss } from "./escape.js";
 import { type RecordLang, type Translate, translator } from "./i18n.js";
 import type { GameRecord, VoteRound } from "./model.js";
 import { textsHtml } from "./texts.js";
+import { voiceHtml } from "./voice-html.js";
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #111; }
@@ -88,6 +89,7 @@ export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
     ]),
     section(t("void"), ["#", "code"], r.void, (v) => [String(v.n), esc(v.code)]),
     textsHtml(r, t, name),
+    voiceHtml(r, t, name),
     "</body></html>\n",
   ];
   return parts.join("\n");

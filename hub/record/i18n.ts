@@ -4,6 +4,7 @@
  * Unknown keys fall back to English, then to the key itself.
  */
 import { gameWord } from "../../protocol/words/index.js";
+import { VOICE_DE, VOICE_EN, VOICE_RU } from "./voice-words.js";
 
 export const RECORD_LANGS = ["en", "de", "ru"] as const;
 export type RecordLang = (typeof RECORD_LANGS)[number];
@@ -97,6 +98,7 @@ const en = {
   "check.sheriff": "the Sheriff",
   "check.notSheriff": "not the Sheriff",
   appeal: "Thumb edges against the counting windows",
+  ...VOICE_EN,
 };
 
 type Dict = Partial<Record<keyof typeof en, string>>;
@@ -190,6 +192,7 @@ const de: Dict = {
   "check.sheriff": "der Sheriff",
   "check.notSheriff": "nicht der Sheriff",
   appeal: "Daumenflanken und Zählfenster",
+  ...VOICE_DE,
 };
 
 const ru: Dict = {
@@ -281,6 +284,7 @@ const ru: Dict = {
   "check.sheriff": "шериф",
   "check.notSheriff": "не шериф",
   appeal: "Движения пальцев и окна подсчёта",
+  ...VOICE_RU,
 };
 
 const DICTS: Record<RecordLang, Dict> = { en, de, ru };

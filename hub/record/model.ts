@@ -82,6 +82,32 @@ export const recordTextsSchema = z.object({
   messages: z.array(z.object({ night: z.number().int(), victim: seat, text: z.string() })),
 });
 
+/** Who spoke when (issue 26, speech.ts): each day speech's attributed speech, and the candidates. */
+export const recordVoiceSchema = z.object({
+  speeches: z.array(
+    z.object({
+      round: z.number().int().min(0),
+      step: z.string(),
+      speaker: seat,
+      from: z.number().int(),
+      to: z.number().int(),
+      spans: z.array(z.object({ seat, from: z.number().int(), to: z.number().int() })),
+    }),
+  ),
+  candidates: z.array(
+    z.object({
+      id: z.number().int().min(1),
+      seat,
+      kind: z.enum(["turn", "overtime", "night"]),
+      during: seat.nullable(),
+      from: z.number().int(),
+      to: z.number().int(),
+      round: z.number().int().min(0),
+      status: z.enum(["open", "confirmed", "dismissed"]),
+    }),
+  ),
+});
+
 export const gameRecordSchema = z.object({
   format: z.literal("mafia-table-kit/record"),
   v: z.literal(1),
@@ -148,6 +174,8 @@ export const gameRecordSchema = z.object({
   thumbs: z.array(z.object({ seat, at: z.number().int(), down: z.boolean() })),
   /** Rulesets with text (forum): wills, papers, death messages (texts.ts). */
   texts: recordTextsSchema.optional(),
+  /** Tables with the voice option that heard speech (speech.ts); host-only, like the levels. */
+  voice: recordVoiceSchema.optional(),
   /** Points per seat when scoring was asked for (scoring.ts). */
   points: z
     .array(

@@ -1,6 +1,9 @@
 /** The record's speech timelines (issue 26, hub/record/speech.ts), from a replayed journal. */
 import { describe, expect, it } from "vitest";
 import type { JournalHeader, JournalRecord } from "../../hub/journal-format.js";
+import { recordFromTrace } from "../../hub/record/extract.js";
+import { sheetHtml } from "../../hub/record/html.js";
+import { gameRecordSchema } from "../../hub/record/model.js";
 import { replay } from "../../hub/record/replay.js";
 import { speechSvg, voiceRecord } from "../../hub/record/speech.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
@@ -56,9 +59,46 @@ describe("the record's speech timelines", () => {
     expect(svg).toContain('class="spoke" data-seat="1"');
   });
 
+  it("are on the sheet in en, de and ru, with the candidates confirmed and dismissed", () => {
+    const options = { voice: true };
+    const d = new EngineDriver({ options }).start().skipNight();
+    for (const s of [1, 4, 6]) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
+    talk(d, 1, 2000);
+    talk(d, 4, 1500);
+    talk(d, 6, 1500);
+    expect(d.host({ cmd: "dismiss", candidate: 1 })).toBeNull();
+    expect(d.host({ cmd: "foul", seat: 6, cause: "out_of_turn", candidate: 2 })).toBeNull();
+    d.pass(1);
+    const record = recordFromTrace(replay(journal(d, options)));
+    expect(gameRecordSchema.parse(record).voice?.candidates.map((c) => c.status)).toEqual([
+      "dismissed",
+      "confirmed",
+    ]);
+    const words = {
+      en: ["Who spoke when", "dismissed", "confirmed: foul", "spoke during the speech of"],
+      de: ["Wer wann sprach", "verworfen", "bestätigt: Foul", "sprach während der Rede von"],
+      ru: ["Кто когда говорил", "отклонено", "подтверждено: фол", "говорил во время речи"],
+    } as const;
+    for (const [lang, expected] of Object.entries(words) as [
+      keyof typeof words,
+      readonly string[],
+    ][]) {
+      const html = sheetHtml(record, lang);
+      expect(html).toMatch(/<figure class="speech" data-round="\d+" data-speaker="1">/);
+      expect(html).toContain('class="spoke" data-seat="4"');
+      expect(html).toContain('class="spoke" data-seat="6"');
+      expect(html.match(/<tr class="candidate"/g)?.length).toBe(2);
+      expect(html).toContain('data-status="dismissed"');
+      expect(html).toContain('data-status="confirmed"');
+      for (const w of expected) expect(html).toContain(w);
+      expect(html).not.toMatch(/voice\.(kind|status|step|title|what|decision|candidates)/);
+    }
+  });
+
   it("are absent from a game that heard nothing", () => {
     const d = new EngineDriver().start().skipNight();
     d.pass(1);
     expect(voiceRecord(replay(journal(d, {})))).toBeNull();
+    expect(sheetHtml(recordFromTrace(replay(journal(d, {}))))).not.toContain('class="speech"');
   });
 });
