@@ -34,28 +34,28 @@ export class NightMessage {
   /** Nights (rounds) whose one message has gone. */
   private sentRound: number | null = null;
   private round: number | null = null;
-  private mayMessage = false;
-  private alive = false;
 
+  /**
+   * `mine`: the seat's own texts as last received (null in a ruleset without text: then
+   * nothing is ever sent), read at the moment of sending, since whether this seat holds the
+   * office may change after the state that set the moment.
+   */
   constructor(
     private readonly seat: number,
+    private readonly mine: () => SeatText | null,
     private readonly send: (text: string) => void,
     private readonly leadMs = MESSAGE_LEAD_MS,
   ) {}
 
-  /**
-   * A public state that arrived at local time `at`, with the seat's own texts (null in a
-   * ruleset without text: then nothing is ever sent). Returns whether it sent.
-   */
-  observe(state: PublicState | null, mine: SeatText | null, at: number): boolean {
-    this.mayMessage = mine?.mayMessage ?? false;
-    this.alive = state?.seats.find((s) => s.seat === this.seat)?.alive ?? false;
+  /** A public state that arrived at local time `at`. Returns whether it sent. */
+  observe(state: PublicState | null, at: number): boolean {
+    const alive = state?.seats.find((s) => s.seat === this.seat)?.alive ?? false;
     const night =
       state !== null &&
-      mine !== null &&
+      this.mine() !== null &&
       state.phase === "night" &&
       state.step === "night" &&
-      this.alive;
+      alive;
     if (!night) {
       this.dueAt = null;
       if (state?.phase !== "night") {
@@ -79,7 +79,7 @@ export class NightMessage {
     if (this.dueAt === null || at < this.dueAt || this.round === null) return false;
     this.sentRound = this.round;
     this.dueAt = null;
-    this.send(this.mayMessage ? (this.draft ?? "") : "");
+    this.send(this.mine()?.mayMessage ? (this.draft ?? "") : "");
     return true;
   }
 

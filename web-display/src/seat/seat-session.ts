@@ -59,7 +59,11 @@ export class SeatSession {
     private readonly onChange: () => void,
   ) {
     const { table, seat } = pairing;
-    this.nightMessage = new NightMessage(seat, (text) => this.sendText("message", { text }));
+    this.nightMessage = new NightMessage(
+      seat,
+      () => this.mine,
+      (text) => this.sendText("message", { text }),
+    );
     const topics = {
       view: seatViewTopic(table, seat),
       signal: seatSignalTopic(table, seat),
@@ -131,7 +135,7 @@ export class SeatSession {
     if (this.nightTimer) clearTimeout(this.nightTimer);
     this.nightTimer = null;
     const m = this.nightMessage;
-    m.observe(this.state, this.mine, Date.now());
+    m.observe(this.state, Date.now());
     if (m.dueAt === null) return;
     this.nightTimer = setTimeout(
       () => {
