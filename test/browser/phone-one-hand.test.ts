@@ -4,7 +4,8 @@
  * the reveal button while a second finger taps Next and OK, and the keys act. The phones
  * cannot vibrate, so haptics are echoed on screen: never while the reveal is let go (a
  * neighbour's glance at night sees nothing), and while it is held only as a tiny, dim mark
- * inside the reveal button.
+ * inside the reveal button; the firmware's LED colour likewise, and the blindfold switch
+ * says it is the player's own word.
  */
 import type { CDPSession, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -27,9 +28,10 @@ interface Echo {
 /** Records every motor edge and every echo mark the page ever shows (and the host's outline). */
 async function watchEcho(phone: Phone): Promise<void> {
   await phone.page.evaluate(() => {
-    const w = window as unknown as { motor: boolean[]; echoes: unknown[] };
+    const w = window as unknown as { motor: boolean[]; echoes: unknown[]; leds: unknown[] };
     w.motor = [];
     w.echoes = [];
+    w.leds = [];
     const app = document.querySelector("mafia-seat") as unknown as {
       shadowRoot: ShadowRoot;
       session: { hal: { motor(on: boolean): void } };
@@ -48,6 +50,12 @@ async function watchEcho(phone: Phone): Promise<void> {
       ];
       if ((app as unknown as Element).hasAttribute("data-echo"))
         marks.push(app as unknown as Element);
+      // The LED dot: anywhere on the page, in the header or the controls.
+      for (const m of [
+        ...(controls?.querySelectorAll("[data-led], .led") ?? []),
+        ...app.shadowRoot.querySelectorAll("[data-led], .led"),
+      ])
+        w.leds.push({ inReveal: m.closest('[data-action="reveal"]') !== null });
       for (const m of marks) {
         const r = m.getBoundingClientRect();
         w.echoes.push({
@@ -68,8 +76,12 @@ async function watchEcho(phone: Phone): Promise<void> {
 
 const recorded = (phone: Phone) =>
   phone.page.evaluate(() => {
-    const w = window as unknown as { motor: boolean[]; echoes: Echo[] };
-    return { motor: [...w.motor], echoes: [...w.echoes] };
+    const w = window as unknown as {
+      motor: boolean[];
+      echoes: Echo[];
+      leds: { inReveal: boolean }[];
+    };
+    return { motor: [...w.motor], echoes: [...w.echoes], leds: [...w.leds] };
   });
 
 async function centre(target: Locator): Promise<{ x: number; y: number }> {
@@ -120,6 +132,15 @@ describe("a phone held in one hand", () => {
     await quiet.press("ok");
     await poll(async () => (await recorded(quiet)).motor.filter((on) => on).length >= 2, "motor");
     expect((await recorded(quiet)).echoes).toEqual([]);
+    // Nor does the LED's colour show anywhere (the header's dot was read across the table).
+    expect((await recorded(quiet)).leds).toEqual([]);
+    // The blindfold switch says it is the player's own word (a phone has no sensor).
+    expect(await quiet.page.locator("seat-controls [data-said]").textContent()).toContain(
+      "Your own word",
+    );
+    expect(await quiet.page.locator("seat-controls [data-blindfold]").textContent()).toContain(
+      "I say: blindfold",
+    );
 
     // One hand: finger 1 holds the reveal, finger 2 taps Next, then OK twice.
     const phone = phones[mafia - 1] as Phone;
@@ -146,7 +167,11 @@ describe("a phone held in one hand", () => {
     await touch(cdp, "touchEnd", [thumb]);
     await phone.page.locator("seat-screen [data-hidden]").waitFor();
 
-    const { motor, echoes } = await recorded(phone);
+    const { motor, echoes, leds } = await recorded(phone);
+    // The LED's colour showed while the reveal was held, and only inside it.
+    expect(leds.length).toBeGreaterThan(0);
+    for (const l of leds) expect(l.inReveal).toBe(true);
+    expect(await phone.page.locator("[data-led]").count()).toBe(0);
     expect(motor.filter((on) => on).length).toBeGreaterThan(0);
     expect(echoes.length).toBeGreaterThan(0);
     for (const e of echoes) {

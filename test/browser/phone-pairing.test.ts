@@ -178,7 +178,7 @@ describe("phone pairing", () => {
     expect(await deepText(phone.page)).toContain("Перед игрой");
     await phone.page.locator('mafia-lang-switch button[data-lang="de"]').tap();
     await phone.page.locator('[data-action="reveal"]', { hasText: "Halten zum Ansehen" }).waitFor();
-    expect(await deepText(phone.page)).toContain("Augenbinde: ab");
+    expect(await deepText(phone.page)).toContain("Ich sage: Augenbinde ab");
     await Promise.all([phone.close(), host.end()]);
   }, 30_000);
 });

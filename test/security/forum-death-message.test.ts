@@ -56,6 +56,27 @@ describe("the forum's death message and its decoys", () => {
     expect(JSON.stringify(publicTextView(d.state))).not.toContain("decoy");
   });
 
+  it("FORUM-QUIET-02: the holder who writes none sends an empty message: his text view changes as a decoy's sender's does, and nobody is murdered", () => {
+    const d = forumTable({ firstPhase: "night" }).pastStatus();
+    const living = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+    const from = d.effects.length;
+    d.seat(BOSS, { kind: "act", action: "kill", targets: [VICTIM] });
+    for (const n of living) {
+      const before = JSON.stringify(seatTextView(d.state, n));
+      expect(
+        d.seat(n, { kind: "message", text: n === BOSS ? "" : decoy(n) }),
+        `seat ${n}`,
+      ).toBeNull();
+      expect(JSON.stringify(seatTextView(d.state, n)), `seat ${n}`).not.toBe(before);
+    }
+    const signals = (n: number) =>
+      d.effects.slice(from).filter((e) => e.type === "signal" && e.seat === n).length;
+    for (const n of living) expect(signals(n), `seat ${n}`).toBe(n === BOSS ? 2 : 1);
+    d.answerRest().expire();
+    expect(d.state.seats.every((s) => s.alive)).toBe(true); // FORUM-KILL-08: an empty one is none
+    expect(publicTextView(d.state)?.messages).toEqual([]);
+  });
+
   it("FORUM-QUIET-02: a decoy message from outside the office murders nobody, even with the holder's kill", () => {
     const d = forumTable({ firstPhase: "night" }).pastStatus();
     d.seat(BOSS, { kind: "act", action: "kill", targets: [VICTIM] });

@@ -34,6 +34,9 @@ const enTexts = {
   "text.message": "Death message",
   "text.messageHint": "Without it tonight's murder does not happen.",
   "text.sendMessage": "Send death message",
+  "text.messageHeld":
+    "Kept on this phone: every phone sends its one message of the night {s} s before the night ends, this one with them.",
+  "text.messageGone": "Sent with every phone's message of the night.",
   "text.received": "Wills left to you",
   "text.from": "from {seat}",
   "text.chars": "{n}/{max}",
@@ -77,6 +80,9 @@ const deTexts: Record<TextKey, string> = {
   "text.message": "Todesbotschaft",
   "text.messageHint": "Ohne sie findet der Mord dieser Nacht nicht statt.",
   "text.sendMessage": "Todesbotschaft schicken",
+  "text.messageHeld":
+    "Auf diesem Telefon bereit: Jedes Telefon schickt seine eine Nachricht der Nacht {s} s vor ihrem Ende, diese mit ihnen.",
+  "text.messageGone": "Mit den Nachrichten aller Telefone dieser Nacht geschickt.",
   "text.received": "Testamente für dich",
   "text.from": "von {seat}",
   "text.chars": "{n}/{max}",
@@ -118,6 +124,9 @@ const ruTexts: Record<TextKey, string> = {
   "text.message": "Послание о смерти",
   "text.messageHint": "Без него убийство этой ночи не состоится.",
   "text.sendMessage": "Отправить послание",
+  "text.messageHeld":
+    "Хранится на этом телефоне: каждый телефон отправляет своё единственное сообщение ночи за {s} с до её конца, это уйдёт вместе с ними.",
+  "text.messageGone": "Отправлено вместе с сообщениями всех телефонов этой ночи.",
   "text.received": "Завещания для вас",
   "text.from": "от {seat}",
   "text.chars": "{n}/{max}",

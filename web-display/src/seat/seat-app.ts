@@ -22,14 +22,6 @@ import "./voice-consent.js";
 import type { RevealDetail } from "./seat-controls.js";
 import { SeatSession } from "./seat-session.js";
 
-const LED: Record<string, string> = {
-  green: "#3fc67a",
-  amber: "#f09a36",
-  red: "#e2483d",
-  blue: "#4e8ff2",
-  off: "#3a3f4a",
-};
-
 export class SeatApp extends TableApp {
   private readonly session: SeatSession | null;
   private tick = 0;
@@ -87,11 +79,6 @@ export class SeatApp extends TableApp {
         flex: 1;
         font-size: 20px;
         font-weight: 800;
-      }
-      .led {
-        width: 14px;
-        height: 14px;
-        border-radius: 50%;
       }
       .phase {
         padding: 8px 16px 0;
@@ -161,7 +148,6 @@ export class SeatApp extends TableApp {
     const link = up ? "up" : s.paddle.linkState === "backoff" ? "lost" : "connecting";
     return html`<header>
         <span class="who">${who}</span>
-        <span class="led" style="background:${LED[s.hal.led_] ?? LED.off}"></span>
         <mafia-lang-switch></mafia-lang-switch>
       </header>
       <div class="phase" data-link=${link} data-step=${state?.step ?? ""}>

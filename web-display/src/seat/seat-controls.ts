@@ -2,7 +2,7 @@
  * The paddle's sensors and keys as touch controls: the reveal button (held), big prev / ok
  * / next keys, the thumb area (held down = thumb up, released = down), and the blindfold
  * switch, which takes a second tap to confirm because a blindfold edge at night is a
- * peek in the rules. Every control goes through the firmware's hardware interface
+ * peek in the rules, as the player says it. Every control goes through the firmware's hardware interface
  * (BrowserHal), so debouncing, the menu and the outbox are the paddle's own.
  *
  * One hand: the thumb holds the reveal button while a finger taps the keys. A browser makes
@@ -11,7 +11,12 @@
  *
  * A phone that cannot vibrate echoes the motor on screen (BrowserHal.echo), but only as a
  * tiny, dim mark inside the held reveal button: a neighbour glancing at the table at night
- * sees nothing, and the player's own hand covers it.
+ * sees nothing, and the player's own hand covers it. The firmware's LED colour (which says
+ * e.g. that the seat is woken) is shown the same way, a small dot inside the held reveal
+ * only: a lit dot in the header would be read across the table at night.
+ *
+ * The blindfold switch is the player's own statement (a phone has no sensor, SPORT-SENSE-01),
+ * and its words say so; the second tap stays, against a slip of the finger.
  */
 import { css, html, nothing } from "lit";
 import type { Key } from "../../../firmware-sim/firmware/hal.js";
@@ -23,6 +28,15 @@ import type { BrowserHal } from "./browser-hal.js";
 export interface RevealDetail {
   revealed: boolean;
 }
+
+/** The firmware's LED colours, dimmed: seen only inside the held reveal button. */
+const LED: Record<string, string> = {
+  green: "#2f8f5a",
+  amber: "#b8742a",
+  red: "#a8382f",
+  blue: "#3a6bb5",
+  off: "#3a3f4a",
+};
 
 export class SeatControls extends MafiaElement {
   static override properties = {
@@ -86,6 +100,15 @@ export class SeatControls extends MafiaElement {
         border-radius: 50%;
         background: rgba(255, 255, 255, 0.16);
       }
+      .led {
+        position: absolute;
+        left: 10px;
+        top: 50%;
+        width: 8px;
+        height: 8px;
+        margin-top: -4px;
+        border-radius: 50%;
+      }
       .keys {
         display: grid;
         grid-template-columns: 1fr 1.3fr 1fr;
@@ -127,6 +150,10 @@ export class SeatControls extends MafiaElement {
         flex: 1;
         color: var(--ink-dim);
       }
+      .blindfold .said {
+        font-size: 13px;
+        color: var(--ink-dim);
+      }
       .blindfold button {
         min-height: 48px;
         padding: 0 14px;
@@ -149,6 +176,11 @@ export class SeatControls extends MafiaElement {
         @pointercancel=${this.revealUp} @lostpointercapture=${this.revealUp}
         @contextmenu=${(e: Event) => e.preventDefault()}>${t("phone.reveal")}${
           this.revealing && hal.echo ? html`<span class="echo" data-echo></span>` : nothing
+        }${
+          this.revealing
+            ? html`<span class="led" data-led=${hal.led_}
+                style="background:${LED[hal.led_] ?? LED.off}"></span>`
+            : nothing
         }</button>
       <div class="keys">
         ${(["prev", "ok", "next"] as const).map(
@@ -167,6 +199,7 @@ export class SeatControls extends MafiaElement {
       </div>
       <div class="blindfold" data-blindfold=${on ? "on" : "off"}>
         <span>${on ? t("phone.blindfoldOn") : t("phone.blindfoldOff")}</span>
+        <span class="said" data-said>${t("phone.blindfoldSaid")}</span>
         ${
           this.confirming
             ? html`<button class="confirm" data-action="blindfold-confirm" @click=${this.confirmBlindfold}>

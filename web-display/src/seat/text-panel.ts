@@ -1,7 +1,8 @@
 /**
  * The phone's texts (forum): the will with its recipients, a newspaper ad under a
  * pseudonym, handing a pseudonym over, and (the holder of the boss's office) the death
- * message; the wills left to this seat, and the published papers. Shown only where the
+ * message, which waits for the moment every phone sends its one message of the night
+ * (FORUM-QUIET-02, night-message.ts); the wills left to this seat, and the published papers. Shown only where the
  * hub publishes the seat's texts (`seat/{n}/text`).
  *
  * Closed by default and closed again when the phone is put away: a will or a pseudonym on
@@ -14,6 +15,7 @@ import { TEXT_LIMITS, textLength } from "../../../protocol/text.js";
 import { MafiaElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
+import { MESSAGE_LEAD_MS } from "./night-message.js";
 import type { SeatSession } from "./seat-session.js";
 import "../components/text-board.js";
 
@@ -140,9 +142,13 @@ export class TextPanel extends MafiaElement {
     if (to !== undefined) this.send("pseudonym", { pseudonym, to });
   }
 
+  /** FORUM-QUIET-02: held until every phone sends its one message of the night (night-message.ts). */
   private sendMessage(): void {
     const text = this.field("message");
-    if (this.fits("message", text, TEXT_LIMITS.message)) this.send("message", { text });
+    if (!this.fits("message", text, TEXT_LIMITS.message) || !this.session) return;
+    this.session.answer = null;
+    this.session.writeMessage(text);
+    this.requestUpdate();
   }
 
   private count(name: keyof typeof TEXT_LIMITS) {
@@ -240,12 +246,21 @@ export class TextPanel extends MafiaElement {
     </section>`;
   }
 
+  /** Whether the written message waits for the night's common moment or has gone. */
+  private messageStatus() {
+    const m = this.session?.nightMessage;
+    if (!m || m.draft === null) return nothing;
+    const key = m.sent ? "text.messageGone" : "text.messageHeld";
+    return html`<div class="dim" data-message-status=${m.sent ? "sent" : "held"}>${this.tr.t(key, { s: MESSAGE_LEAD_MS / 1000 })}</div>`;
+  }
+
   private message(current: string | null) {
     const t = this.tr.t;
     return html`<section data-part="message">
       <h3>${t("text.message")}</h3>
       <div class="dim">${t("text.messageHint")}</div>
       ${current !== null ? html`<div class="text" data-saved="message">${current}</div>` : nothing}
+      ${this.messageStatus()}
       <textarea name="message" @input=${(e: Event) => this.counted(e, "message")}></textarea>
       ${this.count("message")}
       <button data-action="send-message" @click=${() => this.sendMessage()}>${t("text.sendMessage")}</button>

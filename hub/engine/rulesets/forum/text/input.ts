@@ -97,7 +97,7 @@ function handOver(
 /**
  * FORUM-KILL-02/03, FORUM-BOSS-01: only the holder of the boss's office writes the death
  * message (anyone else's is a decoy, FORUM-QUIET-02), for this night (by day: the coming one, FORUM-OPEN-01 (a)); an empty text takes
- * it back, and without one there is no murder (FORUM-KILL-08, forum/night/).
+ * it back (kept as sent-but-empty), and without one there is no murder (FORUM-KILL-08, forum/night/).
  */
 function message(text: TextState, ctx: TextContext, seat: number, body: string): Rejection | null {
   const key = messageKey(ctx.night, seat);
@@ -105,7 +105,8 @@ function message(text: TextState, ctx: TextContext, seat: number, body: string):
   // input more; from outside the office it is a decoy, kept apart and never a murder.
   if (!ctx.holdsOffice(seat) && !text.decoyMessages) text.decoyMessages = {};
   const store = ctx.holdsOffice(seat) ? text.messages : (text.decoyMessages ?? {});
-  if (body === "") delete store[key];
-  else store[key] = body;
+  // An empty text is kept as "sent, none" (FORUM-QUIET-02): the holder who writes none then
+  // sees his text view change as every decoy's sender does; no message, no murder all the same.
+  store[key] = body;
   return null;
 }

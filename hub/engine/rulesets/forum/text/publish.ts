@@ -56,7 +56,8 @@ export function printPaper(text: TextState, phase: "day" | "night", round: numbe
  * null if there is none (never written, or taken back). No message, no murder.
  */
 export function deathMessage(text: TextState, night: number, seat: number): string | null {
-  return text.messages[messageKey(night, seat)] ?? null;
+  // "" is a message sent empty (taken back, or none written): no murder (FORUM-QUIET-02).
+  return text.messages[messageKey(night, seat)] || null;
 }
 
 /**

@@ -51,7 +51,8 @@ export function hostTextOf(text: TextState) {
     papers: text.papers,
     publishedWills: text.publishedWills,
     received: text.received,
-    messages: text.messages,
+    // A message sent empty is none (FORUM-QUIET-02): the host sees only real ones.
+    messages: Object.fromEntries(Object.entries(text.messages).filter(([, body]) => body !== "")),
     publishedMessages: text.publishedMessages,
   };
 }
