@@ -85,4 +85,14 @@ describe("the forum's death message and its decoys", () => {
     expect(d.state.seats.every((s) => s.alive)).toBe(true); // FORUM-KILL-08: no message of his
     expect(publicTextView(d.state)?.messages).toEqual([]);
   });
+
+  it("FORUM-QUIET-02, FORUM-SETUP-07: when the status step ends, every living seat's text view changes, not the office holder's alone", () => {
+    const d = forumTable({ firstPhase: "night" });
+    expect(d.state.step).toBe("status");
+    const living = d.state.seats.filter((s) => s.alive).map((s) => s.seat);
+    const before = living.map((n) => JSON.stringify(seatTextView(d.state, n)));
+    d.pastStatus();
+    const after = living.map((n) => JSON.stringify(seatTextView(d.state, n)));
+    expect(living.filter((_, i) => before[i] === after[i])).toEqual([]);
+  });
 });

@@ -98,7 +98,10 @@ export const forum: Ruleset = {
   publicText: forumPublicText,
   seatText(state, seat) {
     const own = forumSeatText(state, seat);
-    return state.step === "status" ? { ...own, mayMessage: false, message: null } : own;
+    // While the status messages are out no text is taken from anyone, which each view says
+    // alike (adsLeft 0 too): when the step ends every living seat's view changes at once,
+    // not the office holder's alone (his `mayMessage` turning true would name him).
+    return state.step === "status" ? { ...own, mayMessage: false, message: null, adsLeft: 0 } : own;
   },
   hostFlow: forumHostFlow,
   onStepEnd: (g) => endStep(g),
