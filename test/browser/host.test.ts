@@ -146,7 +146,10 @@ describe("host console", () => {
       "Remove #5 Eva from the game? This cannot be taken back by the player.",
     );
     await waitFor(display, 'mafia-seat [data-seat="5"][data-out="removed"]');
-    expect(await deepText(display)).toContain(
+    // Issue 24: the table learns who was removed; why stays on the console.
+    expect(await deepText(display)).toContain("#5 Eva is removed from the table");
+    expect(await deepText(display)).not.toContain("left early");
+    expect(await text(host, 'host-live [data-log] [data-key="removed"]')).toContain(
       "#5 Eva is removed from the table: the host's decision (left early)",
     );
 
