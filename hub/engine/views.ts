@@ -73,13 +73,15 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
 
 /**
  * A log entry as the table may see it (`public/log`, the public view's announcements). A
- * removal says who, not why, unless the table's `showRemovalCause` option is on (issue 24):
+ * removal says who, not why, unless the table's `showRemovalCause` option is on or the judge
+ * showed this one (`remove` with `show`, marked `params.shown`; issue 24):
  * the cause and the host's reason stay in the host view's own announcements, for the
  * judge's console and the record. Both are dropped, not blanked, so that every hidden
  * removal's entry has the same fields whatever its cause was.
  */
 export function publicLogEntry(options: Record<string, unknown>, entry: LogEntry): LogEntry {
-  if (entry.key !== "removed" || options.showRemovalCause === true) return { ...entry };
+  const shown = options.showRemovalCause === true || entry.params.shown === true;
+  if (entry.key !== "removed" || shown) return { ...entry };
   const { cause: _cause, reason: _reason, ...params } = entry.params;
   return { ...entry, params };
 }
