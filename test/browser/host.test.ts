@@ -133,6 +133,9 @@ describe("host console", () => {
 
     const row5 = host.locator('host-seats tr[data-seat="5"]');
     await row5.locator('input[name="reason"]').fill("left early");
+    // Issue 24: the judge tells the table why (without the tick only the console says it,
+    // test/browser/console-live.test.ts).
+    await row5.locator("[data-show-cause]").check();
     // A dismissed confirmation sends nothing; an accepted one removes the player.
     dismissNext = true;
     const before = hub.tables.get("t1")?.game?.rev;
@@ -146,9 +149,9 @@ describe("host console", () => {
       "Remove #5 Eva from the game? This cannot be taken back by the player.",
     );
     await waitFor(display, 'mafia-seat [data-seat="5"][data-out="removed"]');
-    // Issue 24: the table learns who was removed; why stays on the console.
-    expect(await deepText(display)).toContain("#5 Eva is removed from the table");
-    expect(await deepText(display)).not.toContain("left early");
+    expect(await deepText(display)).toContain(
+      "#5 Eva is removed from the table: the host's decision (left early)",
+    );
     expect(await text(host, 'host-live [data-log] [data-key="removed"]')).toContain(
       "#5 Eva is removed from the table: the host's decision (left early)",
     );
