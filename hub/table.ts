@@ -27,6 +27,7 @@ import {
   type GameConfig,
   type GameState,
   nextDeadline,
+  publicLogEntry,
   type StepResult,
   step,
 } from "./engine/index.js";
@@ -215,7 +216,7 @@ export class Table {
     this.state = result.state;
     this.duplicates.remember(record.src);
     for (const e of result.effects) {
-      if (e.type === "log") this.out.logEntry(e.entry);
+      if (e.type === "log") this.out.logEntry(publicLogEntry(result.state, e.entry));
       else this.out.signal(e.seat, e.signal);
     }
     return result;

@@ -49,6 +49,8 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
     cmd: z.literal("remove"),
     seat: seatNumberSchema,
     reason: z.string().max(200).optional(),
+    /** The judge shows this removal's cause and reason on the table's screens (issue 24). */
+    show: z.boolean().optional(),
   }),
   /** An inactivity warning (forum, FORUM-INACT); three disqualify. */
   z.strictObject({ id, cmd: z.literal("warn"), seat: seatNumberSchema }),

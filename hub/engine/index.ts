@@ -8,7 +8,7 @@
  * (test/engine/layers.test.ts checks it).
  */
 
-import type { PublicState } from "../../protocol/index.js";
+import type { LogEntry, PublicState } from "../../protocol/index.js";
 import type { Ruleset } from "./ruleset.js";
 import { rulesetById } from "./rulesets/index.js";
 import * as core from "./step.js";
@@ -72,6 +72,11 @@ export function hostViewJson(state: GameState, pubJson: string): string {
 /** `JSON.stringify(audienceView(state, now, pub))`, given `pubJson`, the public view's JSON. */
 export function audienceViewJson(state: GameState, pubJson: string): string {
   return views.audienceViewJson(rulesetOf(state), state, pubJson);
+}
+
+/** A log entry as `public/log` carries it (a removal's cause hidden unless the table shows it). */
+export function publicLogEntry(state: GameState, entry: LogEntry): LogEntry {
+  return views.publicLogEntry(state.options, entry);
 }
 
 export function seatView(state: GameState, seat: number): views.SeatViewBody {

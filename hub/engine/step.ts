@@ -324,7 +324,12 @@ function hostInput(
       const seat = state.seats[action.seat - 1];
       if (!seat) return reject("bad_seat");
       if (!seat.alive) return reject("not_in_game");
-      if (action.cmd === "remove") return ruleset.onRemove(g, seat, action.reason);
+      if (action.cmd === "remove") {
+        const from = state.logSeq;
+        const refused = ruleset.onRemove(g, seat, action.reason);
+        if (!refused && action.show === true) showCause(state, from);
+        return refused;
+      }
       const candidate = findCandidate(state, seat.seat, action.cause, action.candidate);
       if (candidate && "code" in candidate) return candidate;
       const refused = ruleset.onFoul(g, seat, action.cause);
@@ -332,6 +337,15 @@ function hostInput(
       return refused;
     }
   }
+}
+
+/**
+ * The judge chose to show this removal's cause (issue 24): its entries, made in this step
+ * (the effects hold the same objects), say so, and the public views keep the cause.
+ */
+function showCause(state: GameState, afterSeq: number): void {
+  for (const entry of state.announcements)
+    if (entry.seq > afterSeq && entry.key === "removed") entry.params.shown = true;
 }
 
 function pauseClock(g: Game): void {

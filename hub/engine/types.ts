@@ -51,7 +51,7 @@ export type HostAction =
   | { cmd: "resume" }
   | { cmd: "end" }
   | { cmd: "foul"; seat: number; cause?: string | undefined; candidate?: number | undefined }
-  | { cmd: "remove"; seat: number; reason?: string | undefined }
+  | { cmd: "remove"; seat: number; reason?: string | undefined; show?: boolean | undefined }
   /** An inactivity warning (the forum, FORUM-INACT). */
   | { cmd: "warn"; seat: number }
   /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */

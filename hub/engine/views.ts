@@ -3,7 +3,14 @@
  * may know and nothing else: the public view (display, every paddle), the host view
  * (everything but the generator), and one view per seat.
  */
-import type { Prompt, PublicState, PublicText, SeatText, SeatView } from "../../protocol/index.js";
+import type {
+  LogEntry,
+  Prompt,
+  PublicState,
+  PublicText,
+  SeatText,
+  SeatView,
+} from "../../protocol/index.js";
 import { answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
@@ -58,10 +65,25 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
           roles: opened ? [...state.deal.roles] : null,
         }
       : null,
-    announcements: state.announcements.map((a) => ({ ...a })),
+    announcements: state.announcements.map((a) => publicLogEntry(state.options, a)),
     timings: r.timings(state.options),
     extras: { ...state.extras, ...(r.liveExtras?.(state) ?? {}) },
   };
+}
+
+/**
+ * A log entry as the table may see it (`public/log`, the public view's announcements). A
+ * removal says who, not why, unless the table's `showRemovalCause` option is on or the judge
+ * showed this one (`remove` with `show`, marked `params.shown`; issue 24):
+ * the cause and the host's reason stay in the host view's own announcements, for the
+ * judge's console and the record. Both are dropped, not blanked, so that every hidden
+ * removal's entry has the same fields whatever its cause was.
+ */
+export function publicLogEntry(options: Record<string, unknown>, entry: LogEntry): LogEntry {
+  const shown = options.showRemovalCause === true || entry.params.shown === true;
+  if (entry.key !== "removed" || shown) return { ...entry };
+  const { cause: _cause, reason: _reason, ...params } = entry.params;
+  return { ...entry, params };
 }
 
 /**

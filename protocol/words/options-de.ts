@@ -109,6 +109,10 @@ export const deOptions: OptionWords = {
     label: "Wer spricht",
     about: "Pegel (nie Ton) der Plätze mit Mikrofon hören, als Hinweise für den Richter.",
   },
+  showRemovalCause: {
+    label: "Grund einer Entfernung zeigen",
+    about: "Die Bildschirme sagen, warum jemand entfernt wurde; aus: nur die Konsole des Richters.",
+  },
   allowAnySeatCount: {
     label: "Jede Spielerzahl",
     about: "Andere Tischgrößen als die der Regeln erlauben (Trainingstische).",

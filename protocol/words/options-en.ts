@@ -116,6 +116,10 @@ export const enOptions = {
     label: "Who is speaking",
     about: "Hear levels (never sound) from seats with a microphone, for the judge's candidates.",
   },
+  showRemovalCause: {
+    label: "Show why a player is removed",
+    about: "The screens say why a player was removed; off: only the judge's console says it.",
+  },
   allowAnySeatCount: {
     label: "Any seat count",
     about: "Allow other table sizes than the rules' (training tables).",

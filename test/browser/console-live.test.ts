@@ -153,6 +153,12 @@ describe("the judge's console, live", () => {
         `^\\d\\d:\\d\\d:\\d\\d\\.\\d #${provoker} .* is removed from the table: provocation$`,
       ),
     );
+    // Issue 24: the console reads the cause from the host view; the table's state has none.
+    const removal = await host.until(
+      () => host.state?.announcements.find((a) => a.key === "removed"),
+      "the removal in public/state",
+    );
+    expect(removal.params).not.toHaveProperty("cause");
     await screenshot(page, "console-vote", "png");
     await page.locator('mafia-lang-switch button[data-lang="ru"]').first().click();
     await screenshot(page, "console-vote-ru");

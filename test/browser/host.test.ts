@@ -133,6 +133,9 @@ describe("host console", () => {
 
     const row5 = host.locator('host-seats tr[data-seat="5"]');
     await row5.locator('input[name="reason"]').fill("left early");
+    // Issue 24: the judge tells the table why (without the tick only the console says it,
+    // test/browser/console-live.test.ts).
+    await row5.locator("[data-show-cause]").check();
     // A dismissed confirmation sends nothing; an accepted one removes the player.
     dismissNext = true;
     const before = hub.tables.get("t1")?.game?.rev;
@@ -147,6 +150,9 @@ describe("host console", () => {
     );
     await waitFor(display, 'mafia-seat [data-seat="5"][data-out="removed"]');
     expect(await deepText(display)).toContain(
+      "#5 Eva is removed from the table: the host's decision (left early)",
+    );
+    expect(await text(host, 'host-live [data-log] [data-key="removed"]')).toContain(
       "#5 Eva is removed from the table: the host's decision (left early)",
     );
 

@@ -3,7 +3,7 @@
  * public view. The protocol gives it no schema, so the console reads it defensively: only
  * the fields it shows, each optional.
  */
-import type { PublicState } from "../../protocol/views.js";
+import { type LogEntry, logEntrySchema, type PublicState } from "../../protocol/views.js";
 
 export interface HostSeat {
   seat: number;
@@ -63,6 +63,11 @@ export interface HostView {
   flow: Record<string, unknown>;
   /** Who is speaking (issue 26, docs/PROTOCOL.md): read by host/voice-panel.ts. */
   voice: Record<string, unknown> | null;
+  /**
+   * The announcements as the engine made them, a removal's cause and reason included (the
+   * public view drops them unless the table shows them: issue 24); null if the view has none.
+   */
+  announcements: LogEntry[] | null;
   public: PublicState | null;
 }
 
@@ -123,6 +128,14 @@ function seatOf(raw: unknown): HostSeat | null {
   };
 }
 
+function announcementsOf(v: unknown): LogEntry[] | null {
+  if (!Array.isArray(v)) return null;
+  return v.flatMap((e) => {
+    const entry = logEntrySchema.safeParse(e);
+    return entry.success ? [entry.data] : [];
+  });
+}
+
 export function parseHostView(raw: unknown): HostView | null {
   if (!isObject(raw) || !Array.isArray(raw.seats)) return null;
   const flow = isObject(raw.flow) ? raw.flow : {};
@@ -160,6 +173,7 @@ export function parseHostView(raw: unknown): HostView | null {
     remaining: numberOrNull(clock.remaining),
     options: isObject(raw.options) ? raw.options : {},
     voice: isObject(raw.voice) ? raw.voice : null,
+    announcements: announcementsOf(raw.announcements),
     public: isObject(raw.public) ? (raw.public as PublicState) : null,
   };
 }

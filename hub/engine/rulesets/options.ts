@@ -79,3 +79,10 @@ function typeOf(v: JsonSchema): OptionSpec["type"] {
  * where the host turned this on. Every ruleset takes it; the core reads it (voice.ts).
  */
 export const voiceOption = z.boolean().default(false);
+
+/**
+ * Whether a removal's cause and reason (peeking, provocation, the host's words) reach the
+ * table's screens (issue 24). Off by default: the judge's console reads them from the host
+ * view; the public view and `public/log` say only who was removed (views.ts publicLogEntry).
+ */
+export const showRemovalCauseOption = z.boolean().default(false);

@@ -107,7 +107,9 @@ export class HostLive extends TableElement {
   }
 
   private log(s: PublicState) {
-    const log = [...(this.snapshot?.announcements ?? [])].reverse().slice(0, LOG_SHOWN);
+    // The host view's own list: it keeps a removal's cause, which the table's may not show.
+    const own = this.snapshot?.hostView?.announcements ?? this.snapshot?.announcements ?? [];
+    const log = [...own].reverse().slice(0, LOG_SHOWN);
     if (log.length === 0) return nothing;
     return html`<ol class="log" data-log>${log.map(
       (a) =>

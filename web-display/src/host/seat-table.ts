@@ -143,6 +143,7 @@ export class HostSeats extends TableElement {
       <td>
         <form class="act" @submit=${(e: SubmitEvent) => this.removeSeat(e, seat.seat)}>
           <input name="reason" maxlength="200" placeholder=${t("host.reason")} aria-label=${t("host.reason")} />
+          <label title=${t("host.showCauseAbout")}><input type="checkbox" name="show" data-show-cause /> ${t("host.showCause")}</label>
           <button type="submit" class="danger" data-action="remove" ?disabled=${!can}
             title=${seatRef(this.tr, this.snapshot?.state?.seats ?? [], seat.seat)}>${t("host.remove")}</button>
         </form>
@@ -161,13 +162,18 @@ export class HostSeats extends TableElement {
   }
 
   private removeSeat(e: SubmitEvent, seat: number): void {
-    const reason = String(this.fields(e).get("reason") ?? "").trim();
+    const fields = this.fields(e);
+    const reason = String(fields.get("reason") ?? "").trim();
+    // The table hears why only where the judge ticks it (issue 24; or the table's option).
+    const show = fields.get("show") === "on";
     const who = seatRef(this.tr, this.snapshot?.state?.seats ?? [], seat);
     if (!confirm(this.tr.t("host.confirmRemove", { who }))) return;
-    this.emit<CommandBody>(
-      "host-command",
-      reason ? { cmd: "remove", seat, reason } : { cmd: "remove", seat },
-    );
+    this.emit<CommandBody>("host-command", {
+      cmd: "remove",
+      seat,
+      ...(reason ? { reason } : {}),
+      ...(show ? { show } : {}),
+    });
   }
 }
 

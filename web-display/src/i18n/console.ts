@@ -39,6 +39,9 @@ const enConsole = {
   "host.foul": "Foul",
   "host.remove": "Remove",
   "host.reason": "Reason",
+  "host.showCause": "Tell the table why",
+  "host.showCauseAbout":
+    "The screens show the cause and reason of this removal; otherwise only this console does.",
   "host.seats": "Seats",
   "host.secret": "SECRET — host only. Never show this screen to the table.",
   "host.roles": "Roles",
@@ -136,6 +139,9 @@ const deConsole: Record<ConsoleKey, string> = {
   "host.foul": "Foul",
   "host.remove": "Entfernen",
   "host.reason": "Grund",
+  "host.showCause": "Grund dem Tisch sagen",
+  "host.showCauseAbout":
+    "Die Bildschirme zeigen Ursache und Grund dieser Entfernung; sonst nur diese Konsole.",
   "host.seats": "Plätze",
   "host.secret": "GEHEIM — nur für den Spielleiter. Diesen Bildschirm nie dem Tisch zeigen.",
   "host.roles": "Rollen",
@@ -230,6 +236,8 @@ const ruConsole: Record<ConsoleKey, string> = {
   "host.foul": "Фол",
   "host.remove": "Удалить",
   "host.reason": "Причина",
+  "host.showCause": "Сказать столу причину",
+  "host.showCauseAbout": "Экраны покажут причину этого удаления; иначе её видит только этот пульт.",
   "host.seats": "Игроки",
   "host.secret": "СЕКРЕТНО — только для ведущего. Не показывайте этот экран игрокам.",
   "host.roles": "Роли",

@@ -100,6 +100,7 @@ export const de: Record<MessageKey, string> = {
   "log.vote.leave.no": "Alle bleiben: {seats} ({leave} dafür, {stay} dagegen)",
   "log.vote.eliminated": "Abgewählt: {seats}",
   "log.removed": "{seat} wird vom Tisch entfernt: {cause}",
+  "log.removed.plain": "{seat} wird vom Tisch entfernt",
   "log.foul": "Foul für {seat}: {cause} ({fouls} von 4)",
   "log.disconnected": "{seat} hat die Verbindung verloren und scheidet aus",
   "log.night.waiting": "Die Nacht geht weiter: noch ist nicht jede Wahl getroffen",

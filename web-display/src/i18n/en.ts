@@ -104,6 +104,7 @@ export const en = {
   "log.vote.leave.no": "They all stay: {seats} ({leave} for, {stay} against)",
   "log.vote.eliminated": "Voted out: {seats}",
   "log.removed": "{seat} is removed from the table: {cause}",
+  "log.removed.plain": "{seat} is removed from the table",
   "log.foul": "Foul for {seat}: {cause} ({fouls} of 4)",
   "log.disconnected": "{seat} lost the connection and leaves the game",
   "log.night.waiting": "The night goes on: not every choice is made yet",

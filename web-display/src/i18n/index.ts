@@ -147,8 +147,14 @@ export function announcement(
     cause: causeText(tr, entry.key, p.cause),
     winner,
   };
-  // The forum's warnings say why, where the entry says it (FORUM-INACT-02).
-  const key = entry.key === "warned" && params.cause ? "warned.cause" : entry.key;
+  // The forum's warnings say why, where the entry says it (FORUM-INACT-02); a removal says
+  // why only where the table shows it (the `showRemovalCause` option, or the host's view).
+  const key =
+    entry.key === "warned" && params.cause
+      ? "warned.cause"
+      : entry.key === "removed" && !params.cause
+        ? "removed.plain"
+        : entry.key;
   const text = tr.t(`log.${key}`, params, entry.key);
   const reason = typeof p.reason === "string" && p.reason.length > 0 ? ` (${p.reason})` : "";
   // Rulesets that reveal a role on elimination say it in the announcement itself.

@@ -100,6 +100,7 @@ export const ru: Record<MessageKey, string> = {
   "log.vote.leave.no": "Все остаются: {seats} ({leave} за, {stay} против)",
   "log.vote.eliminated": "По итогам голосования стол покидает: {seats}",
   "log.removed": "{seat} удалён из-за стола: {cause}",
+  "log.removed.plain": "{seat} удалён из-за стола",
   "log.foul": "Фол игроку {seat}: {cause} ({fouls} из 4)",
   "log.disconnected": "{seat} потерял связь и выбывает",
   "log.night.waiting": "Ночь продолжается: ещё не все сделали выбор",

@@ -6,7 +6,12 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { brandingSchema, parseStrictOptions, voiceOption } from "../options.js";
+import {
+  brandingSchema,
+  parseStrictOptions,
+  showRemovalCauseOption,
+  voiceOption,
+} from "../options.js";
 import { isTimeZone } from "./calendar.js";
 import { OPTIONAL_ROLES, type OptionalRole, REFUSED_ROLES } from "./roles/index.js";
 
@@ -84,6 +89,8 @@ export const forumOptionsSchema = z.strictObject({
   decoys: z.boolean().default(true),
   /** Who is speaking (issue 26, docs/PROTOCOL.md "Voice"): off by default. */
   voice: voiceOption,
+  /** A removal's cause on the screens (issue 24, docs/PROTOCOL.md): off by default. */
+  showRemovalCause: showRemovalCauseOption,
   venue: brandingSchema,
 });
 

@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { brandingSchema, parseStrictOptions, voiceOption } from "../options.js";
+import {
+  brandingSchema,
+  parseStrictOptions,
+  showRemovalCauseOption,
+  voiceOption,
+} from "../options.js";
 
 const seconds = z.number().min(5).max(3600).nullable();
 
@@ -45,6 +50,8 @@ export const huntOptionsSchema = z.strictObject({
   decoys: z.boolean().default(true),
   /** Who is speaking (issue 26, docs/PROTOCOL.md "Voice"): off by default. */
   voice: voiceOption,
+  /** A removal's cause on the screens (issue 24, docs/PROTOCOL.md): off by default. */
+  showRemovalCause: showRemovalCauseOption,
   /** Venue branding for the screens; never read by a rule. */
   venue: brandingSchema,
 });

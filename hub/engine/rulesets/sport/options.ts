@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 import { LANGS } from "../../../../protocol/index.js";
-import { brandingSchema, parseStrictOptions, voiceOption } from "../options.js";
+import {
+  brandingSchema,
+  parseStrictOptions,
+  showRemovalCauseOption,
+  voiceOption,
+} from "../options.js";
 
 export const sportOptionsSchema = z.strictObject({
   lang: z.enum(LANGS).default("en"),
@@ -54,6 +59,8 @@ export const sportOptionsSchema = z.strictObject({
   decoys: z.boolean().default(true),
   /** Who is speaking (issue 26, docs/PROTOCOL.md "Voice"): off by default. */
   voice: voiceOption,
+  /** A removal's cause on the screens (issue 24, docs/PROTOCOL.md): off by default. */
+  showRemovalCause: showRemovalCauseOption,
   /** Venue branding for the screens; never read by a rule. */
   venue: brandingSchema,
 });
