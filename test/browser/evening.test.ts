@@ -5,8 +5,8 @@
  *
  * Sport, 3 phones (seats 1-3) and 7 simulated paddles (the firmware in Node, bots on their
  * sensors and keys; seats 4-10): nobody touches a phone's blindfold switch, and no phone is
- * removed when night 0's steps end (SPORT-SENSE-01), while paddle seat 10, its blindfold
- * on, lifts it in a step that does not wake it and is removed for peeking (SPORT-SENSE-01
+ * removed when night 0's steps end (SPORT-SENSE-01), while a civilian's paddle, its
+ * blindfold on, lifts it in a step that does not wake it and is removed for peeking (SPORT-SENSE-01
  * needs a sensor that reported); the judge picks that removal in the console's undo picker
  * and the seat is back. By day a paddle nominates, the judge fouls seat 3, then
  * picks the older nomination: it alone goes back and the reply says so in words.
@@ -34,8 +34,6 @@ import { autoplay, Phone, poll } from "./phone.js";
 const ROOT = join(import.meta.dirname, "..", "..");
 const PHONES = [1, 2, 3];
 const SEATS = 10;
-/** The paddle seat that keeps its blindfold off at night. */
-const PEEKER = 10;
 const AWAY_MS = 10_000;
 const REASON = "judge's correction";
 
@@ -102,8 +100,11 @@ async function setUp(page: Page, ruleset: string, seats: number, options: object
 }
 
 /** The console's undo picker: the row whose words contain `words`, picked. */
-async function pickUndo(page: Page, words: string | RegExp): Promise<string> {
-  const row = page.locator("host-undo-picker li[data-undo-n]").filter({ hasText: words }).first();
+async function pickUndo(page: Page, words: string | RegExp, rows = "li"): Promise<string> {
+  const row = page
+    .locator(`host-undo-picker ${rows}[data-undo-n]`)
+    .filter({ hasText: words })
+    .first();
   await row.waitFor({ state: "attached", timeout: 10_000 }).catch(async (err: Error) => {
     const shown = await page
       .locator("host-undo-picker")
@@ -114,6 +115,9 @@ async function pickUndo(page: Page, words: string | RegExp): Promise<string> {
   await row.locator("button[data-undo-pick]").click();
   return text;
 }
+
+const undoReplies = (page: Page) =>
+  page.locator('host-replies li[data-cmd="undo"][data-reply="ok"]').count();
 
 async function lastUndoReply(page: Page, before: number): Promise<string> {
   const replies = page.locator('host-replies li[data-cmd="undo"][data-reply="ok"]');
@@ -132,6 +136,8 @@ describe("an evening at one table", () => {
     // The bots act only while the script lets them; the peeker's plays until it lifts its blindfold.
     let holdAll = true;
     let peeking: "not yet" | "lifted" | "undone" = "not yet";
+    /** A civilian's paddle seat (never woken at night 0), chosen once the deal is known. */
+    let peekerSeat = 0;
     const paddles: SimPaddle[] = [];
     for (let n = PHONES.length + 1; n <= SEATS; n++)
       paddles.push(
@@ -143,7 +149,7 @@ describe("an evening at one table", () => {
           timings: FAST_TIMINGS,
         }),
       );
-    const held = (n: number) => holdAll || (n === PEEKER && peeking === "lifted");
+    const held = (n: number) => holdAll || (n === peekerSeat && peeking === "lifted");
     const bots = paddles.map((p) => new Bot(p, { rand: Math.random, thinkMs: [20, 60], held }));
     for (const p of paddles) p.start();
     // A bot thinks on its paddle's changes; a change while it was held is thought over here.
@@ -163,13 +169,15 @@ describe("an evening at one table", () => {
       );
       await page.locator('button[data-cmd="start"]').click();
       await host.until(() => host.state?.phase === "night", "night 0", 10_000);
+      await host.until(() => host.view?.seats.every((s) => s.role), "the deal", 10_000);
+      peekerSeat = host.seatsWith((r) => r === "civilian").find((n) => n > PHONES.length) as number;
       /** Every paddle but the peeker shows this step and has its blindfold where the bot wants it. */
       const settled = () =>
         paddles.every((sp) => {
           const v = sp.paddle.view;
           const g = sp.paddle.glance;
           if (!v || !g || g.step !== host.state?.step || sp.paddle.outbox.pending > 0) return false;
-          if (sp.seat === PEEKER && peeking === "lifted") return true;
+          if (sp.seat === peekerSeat && peeking === "lifted") return true;
           const want = g.phase === "night" && v.alive && !(v.prompt && !v.blindfold);
           return sp.hal.blindfoldLevel === want;
         });
@@ -177,8 +185,8 @@ describe("an evening at one table", () => {
         holdAll = false;
         await poll(settled, `the paddles at step ${host.state.step}`, 15_000);
         // A sensor the hub has heard "on" reads "off" in a step that did not wake its seat.
-        const peeker = paddle(PEEKER);
-        if (peeking === "not yet" && peeker.hal.blindfoldLevel) {
+        const peeker = paddle(peekerSeat);
+        if (peeking === "not yet" && peeker.paddle.view?.blindfold && peeker.hal.blindfoldLevel) {
           peeking = "lifted";
           peeker.hal.setBlindfold(false);
           await poll(() => peeker.paddle.outbox.pending === 0, "the peeker's report");
@@ -188,28 +196,30 @@ describe("an evening at one table", () => {
         const step = host.state.step;
         await host.ok({ cmd: "next" });
         await host.until(() => host.state?.step !== step && host.state, "the next step", 10_000);
+        if (seat(peekerSeat)?.out !== "removed") continue;
+        // SPORT-SENSE-01: the phones' switches have said "off" all along; only the sensor counts.
+        for (const n of PHONES) expect(seat(n)).toMatchObject({ alive: true, out: null });
+        // The judge picks the sensor's removal in the picker at once (the picker lists the
+        // last inputs only, and a night's decoys are many): the seat is back.
+        const before = await undoReplies(page);
+        expect(await pickUndo(page, `#${peekerSeat}`, "li.removal")).toMatch(/peek/i);
+        expect(await lastUndoReply(page, before)).toContain("Taken back:");
+        await host.until(
+          () => seat(peekerSeat)?.alive === true && seat(peekerSeat)?.out === null,
+          "the peeker back",
+          10_000,
+        );
+        peeking = "undone";
+        if (host.state?.paused) await page.locator('button[data-cmd="resume"]').click();
+        await host.until(() => host.state?.paused === false, "resumed", 10_000);
       }
       expect(host.state?.phase).toBe("day");
-      // SPORT-SENSE-01: no phone removed with its blindfold "off" all night; the peeker is.
-      for (const n of PHONES) expect(seat(n)).toMatchObject({ alive: true, out: null });
-      expect(seat(PEEKER)?.out).toBe("removed");
-      for (let n = PHONES.length + 1; n < SEATS; n++) expect(seat(n)?.out).toBeNull();
-
-      // The judge picks the sensor's removal in the picker: the seat is back.
-      let replies = await page.locator('host-replies li[data-cmd="undo"][data-reply="ok"]').count();
-      expect(await pickUndo(page, `#${PEEKER}`)).toMatch(/peek/i);
-      expect(await lastUndoReply(page, replies)).toContain("Taken back:");
-      await host.until(
-        () => seat(PEEKER)?.alive === true && seat(PEEKER)?.out === null,
-        "the peeker back",
-        10_000,
-      );
-      peeking = "undone";
-      if (host.state?.paused) await page.locator('button[data-cmd="resume"]').click();
-      await host.until(() => host.state?.paused === false, "resumed", 10_000);
+      expect(peeking).toBe("undone");
+      // SPORT-SENSE-01: no phone removed at any step of the night; nobody else either.
+      for (let n = 1; n <= SEATS; n++) expect(seat(n)).toMatchObject({ alive: true, out: null });
 
       // A paddle speaker nominates seat 2 on its keys; then the judge fouls seat 3.
-      while (!((host.state?.speaker ?? 0) > PHONES.length && host.state?.speaker !== PEEKER)) {
+      while (!((host.state?.speaker ?? 0) > PHONES.length && host.state?.speaker !== peekerSeat)) {
         const speaker = host.state?.speaker;
         await host.ok({ cmd: "next" });
         await host.until(
@@ -231,7 +241,7 @@ describe("an evening at one table", () => {
       const rows = page.locator("host-undo-picker li[data-undo-n]");
       await rows.first().filter({ hasText: "Foul for #3" }).waitFor({ timeout: 10_000 });
       // The older input, the nomination, is the one taken back; the foul stays.
-      replies = await page.locator('host-replies li[data-cmd="undo"][data-reply="ok"]').count();
+      const replies = await undoReplies(page);
       const picked = await pickUndo(page, "nominates");
       expect(picked).toContain(`#${speaker}`);
       expect(picked).toContain("#2");
