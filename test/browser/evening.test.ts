@@ -6,10 +6,11 @@
  * Sport, 3 phones (seats 1-3) and 7 simulated paddles (the firmware in Node, bots on their
  * sensors and keys; seats 4-10): nobody touches a phone's blindfold switch, and no phone is
  * removed when night 0's steps end (SPORT-SENSE-01), while a civilian's paddle, its
- * blindfold on, lifts it in a step that does not wake it and is removed for peeking (SPORT-SENSE-01
- * needs a sensor that reported); the judge picks that removal in the console's undo picker
- * and the seat is back. By day a paddle nominates, the judge fouls seat 3, then
- * picks the older nomination: it alone goes back and the reply says so in words.
+ * blindfold on, lifts it in a step that does not wake it and is removed for peeking (only
+ * a sensor that reported counts); the judge picks that removal in the console's undo
+ * picker and the seat is back. By day a paddle nominates on its keys, the judge fouls
+ * seat 3 on the console, then picks the older nomination: it alone goes back and the
+ * reply says so in words.
  *
  * App at the same table with the same phones and a fourth: by day one phone's page goes
  * away for 10 s and reopens with the pairing it kept; the seat is back, alive, same role
