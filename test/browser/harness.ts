@@ -91,9 +91,19 @@ export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/**
+ * What a test client needs of a hub: its ports and its passwords. An in-process `Hub` has
+ * them; so does a hub started by the command line in a child process (its secrets.json).
+ */
+export interface HubAccess {
+  readonly mqttPort: number;
+  readonly httpPort: number;
+  readonly secrets: { password(user: string): string | undefined };
+}
+
 let clients = 0;
 
-async function connect(hub: Hub, username: string): Promise<MqttClient> {
+async function connect(hub: HubAccess, username: string): Promise<MqttClient> {
   clients += 1;
   return mqtt.connectAsync(`mqtt://127.0.0.1:${hub.mqttPort}`, {
     protocolVersion: 4,
@@ -117,7 +127,7 @@ export class Paddle {
     private readonly client: MqttClient,
   ) {}
 
-  static async connect(hub: Hub, seat: number, table = "t1"): Promise<Paddle> {
+  static async connect(hub: HubAccess, seat: number, table = "t1"): Promise<Paddle> {
     return new Paddle(seat, await connect(hub, `seat/${table}/${seat}`));
   }
 
@@ -155,7 +165,7 @@ export class HostClient {
     });
   }
 
-  static async connect(hub: Hub): Promise<HostClient> {
+  static async connect(hub: HubAccess): Promise<HostClient> {
     const client = await connect(hub, "host/t1");
     const host = new HostClient(client);
     await client.subscribeAsync(["mafia/v1/t1/public/#", "mafia/v1/t1/host/#"], { qos: 1 });
