@@ -23,7 +23,9 @@ afterEach(async () => {
 
 describe("a simulated table", () => {
   it("plays a complete sport game to a winner, with a shootout, a provocation and a peek removal", async () => {
-    h = await startTable({ script: FORCED });
+    // The table is told why a seat was removed (issue 24: by default only the console is),
+    // so that the public log this test reads names each removal's cause.
+    h = await startTable({ script: FORCED, hostOptions: { showRemovalCause: true } });
     const end = await within(h.sim.finished, 150_000, h, "the end of the game");
     expect(["town", "mafia"]).toContain(end.winner);
     const entries = h.sim.entries;
