@@ -50,6 +50,7 @@ export const de: GameWords = {
   "action.frame": "belastet",
   "action.attack": "greift an",
   "action.suspect": "verdächtigt",
+  "action.successor": "bestimmt als Nachfolger",
   "out.killed": "getötet",
   "out.voted": "abgewählt",
   "out.removed": "vom Tisch entfernt",

@@ -48,6 +48,7 @@ export const en = {
   "action.frame": "frames",
   "action.attack": "attacks",
   "action.suspect": "suspects",
+  "action.successor": "names as successor",
   "out.killed": "killed",
   "out.voted": "voted out",
   "out.removed": "removed",

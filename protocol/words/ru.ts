@@ -50,6 +50,7 @@ export const ru: GameWords = {
   "action.frame": "подставляет",
   "action.attack": "атакует",
   "action.suspect": "подозревает",
+  "action.successor": "назначает преемником",
   "out.killed": "убит",
   "out.voted": "заголосован",
   "out.removed": "удалён из-за стола",

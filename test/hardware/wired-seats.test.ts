@@ -78,7 +78,8 @@ describe.each(BOARD_KINDS)("wired seats at a mixed table, on the %s board", (kin
     const setup = await host.command("setup", {
       ruleset: "sport",
       seats,
-      options: { autoAdvance: false },
+      // The removals below are read from the public log, which names a cause only when told to.
+      options: { autoAdvance: false, showRemovalCause: true },
     });
     expect(setup.ok).toBe(true);
     for (let n = 1; n <= 6; n++) {
