@@ -24,8 +24,11 @@ const ROOT = join(import.meta.dirname, "..", "..");
 export function spawnHub(
   args: string[],
   timeout = 20_000,
-  opts: { viaNpm?: boolean } = {},
+  opts: { viaNpm?: boolean; mdns?: boolean } = {},
 ): Promise<HubProcess> {
+  // A test hub stays off the LAN's mDNS unless it tests mDNS: several test hubs at once
+  // fought over the service name, and bonjour-service prints its conflict to stdout.
+  if (!opts.mdns && !args.includes("--no-mdns")) args = [...args, "--no-mdns"];
   const [cmd, argv] = opts.viaNpm
     ? ["npm", ["start", "--ignore-scripts", "--", ...args]]
     : [process.execPath, ["--import", "tsx", "start.ts", ...args]];
