@@ -1,6 +1,6 @@
 /**
- * Issue 24: `npm run sim -- --seats 12 --bots --hub …` against a running hub plays its game
- * to the end (the host bot's setup turns on `allowAnySeatCount`, as `npm start -- --sim 12`
+ * Issue 24: `npm run sim -- --seats 8 --bots --hub …` against a running hub plays its game
+ * to the end (the host bot's setup turns on `allowAnySeatCount`, as `npm start -- --sim 8`
  * does; before, the hub refused it with `bad_setup` and the bot waited for ever), and the
  * hub's JSON logs say that game ended, and who won (`game.ended`).
  */
@@ -41,7 +41,7 @@ function runSim(args: string[], timeout: number): Promise<{ code: number | null;
 }
 
 describe("the simulator against a running hub", () => {
-  it("--seats 12 --bots plays to the end; the hub logs game.ended with table, game and winner", async () => {
+  it("--seats 8 (not the standard ten) --bots plays to the end; the hub logs game.ended with table, game and winner", async () => {
     const dir = await tempDir("sim-hub-");
     dirs.push(dir);
     const hub = await spawnHub([
@@ -56,7 +56,7 @@ describe("the simulator against a running hub", () => {
     try {
       const url = `mqtt://127.0.0.1:${hub.mqttPort}`;
       const sim = await runSim(
-        ["--seats", "12", "--bots", "--hub", url, "--data-dir", dir],
+        ["--seats", "8", "--bots", "--hub", url, "--data-dir", dir],
         240_000,
       );
       expect(sim.out).toMatch(/sim: the game is over \((mafia|town)\)/);
