@@ -19,6 +19,7 @@ import { defineConfig } from "vitest/config";
 /** Pure files outside test/engine and test/protocol (which are pure as folders). */
 const PURE_FILES = [
   "test/browser/i18n.test.ts",
+  "test/browser/seat-layout.test.ts",
   "test/docs/**/*.test.ts",
   "test/firmware/boot-guard.test.ts",
   "test/firmware/bundle.test.ts",

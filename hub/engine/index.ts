@@ -16,6 +16,7 @@ import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult 
 import * as views from "./views.js";
 
 export { dealCommitment, verifyDeal } from "./deal.js";
+export { DECOY_ACTION } from "./decoys.js";
 export { availableRulesets, rulesetById } from "./rulesets/index.js";
 export type { CreateResult } from "./step.js";
 export type * from "./types.js";

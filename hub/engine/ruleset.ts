@@ -181,6 +181,7 @@ class GameContext implements Game {
     const entry = { seq: state.logSeq, at: this.at, key, seats, params };
     state.announcements.push(entry);
     if (state.announcements.length > ANNOUNCEMENTS_KEPT) state.announcements.shift();
+    if (key === REMOVED_KEY) state.removals = [...(state.removals ?? []), entry];
     this.effects?.push({ type: "log", entry });
   }
 
@@ -214,6 +215,9 @@ export function makeGame(state: GameState, at: number, effects: Effect[] | null)
 }
 
 export const ANNOUNCEMENTS_KEPT = 12;
+
+/** The announcement of a seat's removal, whatever the ruleset: also kept in `removals`. */
+export const REMOVED_KEY = "removed";
 
 export function reject(code: Rejection["code"], message?: string): Rejection {
   return { code, message: message ?? ERROR_MESSAGES[code] };

@@ -146,6 +146,12 @@ export interface GameState {
   extras: Record<string, unknown>;
   /** Who is speaking (voice.ts), host only; absent until a table with voice hears one. */
   voice?: VoiceState;
+  /**
+   * Every "removed" announcement of the game, kept whole: `announcements` keeps only the
+   * last few, and the judge's undo list (hub/undo-list.ts) must still name a removal the hub
+   * made from a sensor after a noisy night. Absent until a seat is removed.
+   */
+  removals?: LogEntry[];
 }
 
 export type { Prompt };

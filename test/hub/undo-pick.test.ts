@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createGame, type EngineInput, type GameState } from "../../hub/engine/index.js";
 import { type HistoryRecord, replayHistory } from "../../hub/history.js";
 import { undoableEntries } from "../../hub/undo-list.js";
-import { EngineDriver, T0 } from "../helpers/engine-driver.js";
+import { DEAL, EngineDriver, T0 } from "../helpers/engine-driver.js";
 
 const SEED = "0123456789abcdef0123456789abcdef";
 const OPTIONS = { autoAdvance: false };
@@ -202,5 +202,41 @@ describe("a removal the hub made from a sensor", () => {
       false,
     );
     expect(list[0]?.input.action).toMatchObject({ cmd: "foul", seat: 3 });
+  });
+});
+
+describe("a peeking removal in a noisy night", () => {
+  it("stays on the list, aimed at the edge that made it, whatever night noise follows", () => {
+    // SPORT-FOUL-15/16: a seat the step does not wake lifts its blindfold and is out at once.
+    const d = new EngineDriver({ options: OPTIONS, seed: SEED }).start(DEAL);
+    const peeker = 7; // a civilian: no night step wakes it
+    d.blindfold(peeker, true).blindfold(peeker, false);
+    expect(d.state.seats[peeker - 1]?.out).toBe("removed");
+    const made = d.inputs.length; // the record number of the lift (records count from 1)
+    // The removed player puts the blindfold back on, the others' sensors chatter, every living seat answers its
+    // decoy, and the judge pauses and resumes often enough to push the removal's
+    // announcement out of the host view's last few.
+    d.at += 1;
+    d.blindfold(peeker, true);
+    d.at += 500;
+    for (const s of d.state.seats) {
+      if (s.seat === peeker) continue;
+      d.blindfold(s.seat, true).thumb(s.seat, true).thumb(s.seat, false);
+    }
+    d.answerRest();
+    for (let i = 0; i < 10; i++) {
+      d.at += 100;
+      d.ok(host(d.at, { cmd: "pause" })).ok(host(d.at + 1, { cmd: "resume" }));
+    }
+    const recs = records(d.inputs);
+    const list = undoableEntries(recs, d.state);
+    expect(list).toHaveLength(15);
+    const entry = list.find((e) => e.removal?.seat === peeker);
+    expect(entry).toMatchObject({ n: made, removal: { seat: peeker, cause: "peeking" } });
+    expect(list.some((e) => e.input.action.action === "decoy")).toBe(false);
+    // The newest commands fill the rest, newest first.
+    expect(list[0]?.n).toBe(recs.length);
+    const corrected = replayed([...d.inputs, undo(d.at + 1000, made)]);
+    expect(corrected.seats[peeker - 1]).toMatchObject({ alive: true, out: null });
   });
 });

@@ -6,9 +6,11 @@
  * height up and down at once. So the seats are spread evenly by that measure (the
  * "chebyshev" length, in chip widths across and chip heights down), not by angle: by angle
  * the seats at the oval's narrow ends crowd each other while those along its long sides
- * stand far apart, which is how 12 seats came to overlap. When even spacing leaves less
- * than one chip between neighbours, every chip shrinks by the same factor, and the oval is
- * drawn as large as the box allows with chips of that size kept inside it.
+ * stand far apart, which is how 12 seats came to overlap. Even spacing along the way round
+ * is not yet spacing across: at the oval's bends two seats a chip apart along the curve are
+ * closer than a chip in a straight line (10 seats overlapped so at 16:9). So every chip
+ * shrinks by the same factor until no two are closer than a chip of that size, and the oval
+ * is drawn as large as the box allows with chips of that size kept inside it.
  */
 
 /**
@@ -17,12 +19,29 @@
  */
 export const CHIP = { width: 18.5, height: 26 } as const;
 
+/**
+ * A chip as drawn with both badges, without the tags that hang outside it and without a
+ * speaker's growth (seat-chip.ts): what the middle must stay clear of. 15.5 wide, 20.7
+ * tall measured in Chromium (a vote's chip at 1280x720: 112x149 px, 2026-12-05, one page, machine shared).
+ */
+export const CHIP_BODY = { width: 15.5, height: 21 } as const;
+
 export interface SeatLayout {
   /** Seat centres in percent of the box, seat 1 first (the host's gap at the top). */
   points: { x: number; y: number }[];
   /** The chips' size factor, at most 1. */
   scale: number;
 }
+
+/**
+ * The middle band the chips keep out of, as insets in percent of the ring's box from the top
+ * and from the left (the same at the bottom and the right): where the middle's texts (a
+ * vote's question, the step's title, centred in seat-ring.ts's slot at 24% 22%) stand. The
+ * slot's whole box would shrink 7 seats' chips to half; its top and bottom strips are
+ * mostly empty. Chosen 2026-12-05 from the scales it leaves at 16:9 (0.84 to 1 for 7 to 12
+ * seats) and checked in Chromium by overflow.test.ts.
+ */
+export const MIDDLE = { top: 33, left: 24 } as const;
 
 const SAMPLES = 720;
 
@@ -42,35 +61,81 @@ function walk(a: number, b: number) {
   return { pts, run };
 }
 
-/**
- * `width`/`height`: the box in the same unit as CHIP (vh). The seats' centres ride an ellipse
- * inset by half a chip (at its scale) from the box's edges, so no chip leaves the box.
- */
-export function seatLayout(count: number, width: number, height: number): SeatLayout {
-  let scale = 1;
-  let ring = walk(1, 1);
-  let a = 1;
-  let b = 1;
-  // The ellipse depends on the scale and the scale on the ellipse: a few rounds settle it.
-  for (let round = 0; round < 6; round++) {
-    a = Math.max(1, (width - CHIP.width * scale) / 2);
-    b = Math.max(1, (height - CHIP.height * scale) / 2);
-    // Lengths in chips: x counted in chip widths, y in chip heights.
-    ring = walk(a / CHIP.width, b / CHIP.height);
-    const perimeter = ring.run[SAMPLES] as number;
-    scale = Math.min(1, perimeter / Math.max(1, count));
-  }
+/** Seat centres in chip units (x in chip widths, y in chip heights) for chips at `scale`. */
+function place(count: number, width: number, height: number, scale: number) {
+  const a = Math.max(1, (width - CHIP.width * scale) / 2);
+  const b = Math.max(1, (height - CHIP.height * scale) / 2);
+  const ring = walk(a / CHIP.width, b / CHIP.height);
   const perimeter = ring.run[SAMPLES] as number;
   const points: { x: number; y: number }[] = [];
   let i = 0;
   for (let n = 1; n <= count; n++) {
     const want = ((n - 0.5) / count) * perimeter;
     while (i < SAMPLES && (ring.run[i + 1] as number) < want) i++;
-    const p = ring.pts[i] as { x: number; y: number };
-    points.push({
-      x: 50 + ((p.x * CHIP.width) / width) * 100,
-      y: 50 + ((p.y * CHIP.height) / height) * 100,
-    });
+    points.push(ring.pts[i] as { x: number; y: number });
   }
+  return points;
+}
+
+/**
+ * The smallest distance between two seats' centres, in chips: two chips at `scale` overlap
+ * exactly when this is below `scale`. Every pair counts, not only neighbours: along the
+ * oval's bends the way round is longer than the straight line across.
+ */
+function closest(points: readonly { x: number; y: number }[]): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < points.length; i++)
+    for (let j = i + 1; j < points.length; j++) {
+      const p = points[i] as { x: number; y: number };
+      const q = points[j] as { x: number; y: number };
+      least = Math.min(least, Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)));
+    }
+  return least;
+}
+
+/**
+ * `width`/`height`: the box in the same unit as CHIP (vh). The seats' centres ride an ellipse
+ * inset by half a chip (at its scale) from the box's edges, so no chip leaves the box. The
+ * scale is the largest at which no two chips overlap: smaller chips leave a larger ellipse,
+ * so the seats only get further apart as the scale goes down, and halving finds it.
+ */
+export function seatLayout(count: number, width: number, height: number): SeatLayout {
+  const fits = (scale: number) => {
+    const points = place(count, width, height, scale);
+    return closest(points) >= scale && clearOfMiddle(points, scale, width, height);
+  };
+  let scale = 1;
+  if (!fits(1)) {
+    let low = 0.1;
+    let high = 1;
+    for (let round = 0; round < 20; round++) {
+      const mid = (low + high) / 2;
+      if (fits(mid)) low = mid;
+      else high = mid;
+    }
+    scale = low;
+  }
+  const points = place(count, width, height, scale).map((p) => ({
+    x: 50 + ((p.x * CHIP.width) / width) * 100,
+    y: 50 + ((p.y * CHIP.height) / height) * 100,
+  }));
   return { points, scale };
+}
+
+/**
+ * Whether every chip's body stays out of the middle's box (MIDDLE): a chip at the oval's
+ * shoulders reached into a long question ("Кто за то, чтобы ушёл игрок №3") at 9 to 12
+ * seats. Centres in chip units, as `place` gives them.
+ */
+function clearOfMiddle(
+  points: readonly { x: number; y: number }[],
+  scale: number,
+  width: number,
+  height: number,
+): boolean {
+  const halfW = ((50 - MIDDLE.left) / 100) * (width / CHIP.width);
+  const halfH = ((50 - MIDDLE.top) / 100) * (height / CHIP.height);
+  const bodyW = ((CHIP_BODY.width / CHIP.width) * scale) / 2;
+  const bodyH = ((CHIP_BODY.height / CHIP.height) * scale) / 2;
+  return points.every((p) => Math.abs(p.x) >= halfW + bodyW || Math.abs(p.y) >= halfH + bodyH);
 }

@@ -97,6 +97,7 @@ export class SeatRing extends MafiaElement {
         border-color: #111a2e;
         box-shadow: inset 0 0 6vh rgba(0, 0, 0, 0.8);
       }
+      /* The chips keep out of its middle band (seat-layout.ts, MIDDLE). */
       .center {
         position: absolute;
         inset: 24% 22%;

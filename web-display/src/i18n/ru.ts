@@ -125,7 +125,7 @@ export const ru: Record<MessageKey, string> = {
   "ui.fouls": "Фолы",
   "ui.online": "в сети",
   "ui.offline": "не в сети",
-  "ui.reconnecting": "переподключается…",
+  "ui.reconnecting": "ждём связи…",
   "ui.inPlay": "в игре",
   "ui.waitingTitle": "Ожидание игры",
   "ui.waitingHint": "Ведущий настраивает и начинает игру",
