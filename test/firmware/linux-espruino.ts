@@ -28,9 +28,20 @@ export interface LinuxPaddle {
   stop(): void;
 }
 
+/** What else the interpreter is handed before the bundle. */
+export interface LinuxExtras {
+  /** Module name to its source, cached as the Espruino tools upload modules (beside MQTT). */
+  modules?: Record<string, string>;
+  /** Code run before the bundle (memory-linux.test.ts's probes). */
+  prelude?: string;
+  /** The bundle minified, as `npm run firmware:build` ships it (default: readable, for stacks). */
+  minify?: boolean;
+}
+
 export async function startLinuxPaddle(
   config: DeviceConfig,
   levels: Record<number, 0 | 1>,
+  extras: LinuxExtras = {},
 ): Promise<LinuxPaddle> {
   const dir = mkdtempSync(join(tmpdir(), "espruino-linux-"));
   const cls = join(dir, "class");
@@ -43,13 +54,22 @@ export async function startLinuxPaddle(
     renameSync(`${valueFile(n)}.new`, valueFile(n));
   };
   for (const [n, level] of Object.entries(levels)) pin(Number(n), level);
-  const code = await bundleFirmware(config, false);
-  const mqtt = readFileSync(ESPRUINO_MQTT_JS, "utf8");
+  const code = await bundleFirmware(config, extras.minify === true);
+  const modules: Record<string, string> = {
+    MQTT: readFileSync(ESPRUINO_MQTT_JS, "utf8"),
+    ...extras.modules,
+  };
   // Modules.addCached is how the Espruino tools hand a board its modules.
+  const cached = Object.entries(modules)
+    .map(
+      ([name, source]) =>
+        `Modules.addCached(${JSON.stringify(name)}, ${JSON.stringify(source)});\n`,
+    )
+    .join("");
   const file = join(dir, "paddle.js");
   writeFileSync(
     file,
-    `Modules.addCached("MQTT", ${JSON.stringify(mqtt)});\n${code}\n` +
+    `${cached}${extras.prelude ?? ""}\n${code}\n` +
       'setInterval(function () { console.log("vars " + process.memory().usage); }, 1000);\n',
   );
   const child = spawn(

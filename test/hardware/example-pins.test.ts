@@ -9,7 +9,8 @@
  * 0..2 instead; this test is what caught it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FirmataBoardEmulator, MODES } from "../../firmware-sim/firmata/board-emulator.js";
+import { FirmataBoardEmulator } from "../../firmware-sim/firmata/board-emulator.js";
+import { MODES } from "../../firmware-sim/firmata/uno-firmata.js";
 import {
   type BoardConfig,
   type Hardware,
