@@ -83,6 +83,9 @@ export const CORE_ANNOUNCEMENTS = [
   "game.corrected",
 ] as const;
 
+/** Steps the engine core is in for every ruleset: `waiting` before the game starts (step.ts). */
+export const CORE_STEPS = ["waiting"] as const;
+
 /** The kind of a step, or null for a step the manifest does not list. */
 export function stepKind(
   manifest: RulesetManifest | null,

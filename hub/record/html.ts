@@ -3,6 +3,8 @@
  * stylesheet so that a browser's print (or pdf.ts) gives a clean protocol on A4.
  * Every player-supplied text goes through esc().
  */
+
+import { fillWord, type WordParams } from "../../protocol/words/index.js";
 import { appealSvg } from "./appeal.js";
 import { esc, mmss } from "./escape.js";
 import { type RecordLang, type Translate, translator } from "./i18n.js";
@@ -169,9 +171,7 @@ function voteRound(
         : name(w.nominee);
     return `<tr><td>${mmss(w.openedClock)}–${mmss(w.closedClock)}</td><td>${label}</td><td class="num">${w.count ?? ""}</td><td>${voters}</td></tr>`;
   });
-  const outcome = v.outcome
-    ? `${t(`outcome.${v.outcome}`)}${v.outcomeSeats.length ? `: ${v.outcomeSeats.map(name).join(", ")}` : ""}`
-    : "";
+  const outcome = v.outcome ? outcomeLine(t, v.outcome, v, name) : "";
   const thumbs = v.windows.some((w) => w.voters.some((x) => x.at !== null && v.kind !== "secret"));
   return [
     `<h3 class="vote" data-index="${index}">${esc(`${t(`kind.${v.kind}`)}, ${t("day")} ${v.round}`)}</h3>`,
@@ -179,6 +179,20 @@ function voteRound(
     `<p class="outcome">${outcome}</p>`,
     thumbs ? `<figure>${appealSvg(r, index, lang)}</figure>` : "",
   ].join("");
+}
+
+/**
+ * The announcement that closed a vote, in the table's own words (protocol/words
+ * `log.<key>`), its seats named as on the rest of the sheet.
+ */
+function outcomeLine(t: Translate, key: string, v: VoteRound, name: (n: number) => string): string {
+  const [a, b] = v.outcomeSeats;
+  const params: WordParams = { seats: v.outcomeSeats.map(name).join(", ") };
+  for (const [k, value] of Object.entries(v.outcomeParams))
+    params[k] = value === null ? null : esc(String(value));
+  if (a !== undefined) params.seat = params.a = name(a);
+  if (b !== undefined) params.b = name(b);
+  return fillWord(esc(t(`log.${key}`)), params);
 }
 
 /** A night action in words (protocol/words `action.<id>`), the id itself where none is known. */

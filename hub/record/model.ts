@@ -63,6 +63,10 @@ export const voteRoundSchema = z.object({
   /** The announcement that closed the round (vote.eliminated, shootout, vote.leave.no...). */
   outcome: z.string().nullable(),
   outcomeSeats: z.array(seat),
+  /** That announcement's params (counts of a leave vote), so the sheet words it as the table heard it. */
+  outcomeParams: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .default({}),
 });
 
 /** The players' texts (forum); authors of ads only when the host asked (hub/record/texts.ts). */

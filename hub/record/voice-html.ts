@@ -12,10 +12,8 @@ export function voiceHtml(r: GameRecord, t: Translate, name: (n: number) => stri
   const voice = r.voice;
   if (!voice) return "";
   const start = r.startedAt ?? r.setupAt;
-  const step = (s: string) => {
-    const key = `voice.step.${s}`;
-    return t(key) === key ? t("voice.step.speech") : t(key);
-  };
+  // The speaking step's own word (protocol/words `step.<id>`), as the screens name it.
+  const step = (s: string) => t(`step.${s}`);
   const speeches = voice.speeches.map(
     (sp) =>
       `<figure class="speech" data-round="${sp.round}" data-speaker="${sp.speaker}"><figcaption>${esc(`${t("day")} ${sp.round}, ${mmss(sp.from - start)}: ${step(sp.step)}`)} ${name(sp.speaker)}</figcaption>${speechSvg(sp, r.seats)}</figure>`,

@@ -84,6 +84,7 @@ export class VoteCollector {
         windows: [],
         outcome: null,
         outcomeSeats: [],
+        outcomeParams: {},
       };
       this.rounds.push(this.current);
     }
@@ -117,6 +118,7 @@ export class VoteCollector {
     if (outcome && this.current.outcome === null) {
       this.current.outcome = outcome.key;
       this.current.outcomeSeats = [...outcome.seats];
+      this.current.outcomeParams = { ...outcome.params };
     }
   }
 

@@ -1,7 +1,11 @@
+import { deAnnouncements } from "./announcements-de.js";
 import type { GameWords } from "./en.js";
+import { deSteps } from "./steps-de.js";
 
 /** The game's words in German (shared/GLOSSARY.md). */
 export const de: GameWords = {
+  ...deSteps,
+  ...deAnnouncements,
   "role.sport.civilian": "Bürger",
   "role.sport.sheriff": "Sheriff",
   "role.sport.mafia": "Mafioso",

@@ -1,5 +1,9 @@
+import { enAnnouncements } from "./announcements-en.js";
+import { enSteps } from "./steps-en.js";
 /** The game's words in English: the keys every other language must give (protocol/words). */
 export const en = {
+  ...enSteps,
+  ...enAnnouncements,
   "role.sport.civilian": "Civilian",
   "role.sport.sheriff": "Sheriff",
   "role.sport.mafia": "Mafioso",

@@ -1,8 +1,11 @@
 /**
- * One dictionary of game words (roles per ruleset, ways out, options), in en, de and ru, read by the
- * screens and the record alike: `role.<ruleset>.<role>` and `out.<out>` for the keys of
- * each ruleset's manifest (protocol/manifest.ts). `test/record/words.test.ts` checks that
- * every key a manifest can name has a word in every language.
+ * One dictionary of game words (roles per ruleset, ways out, steps, announcements, options),
+ * in en, de and ru, read by the screens (display, console, audience, phone) and the record
+ * alike: `role.<ruleset>.<role>`, `out.<out>`, `step.<step>`, `night.<step>` and
+ * `log.<announcement>` for the keys of each ruleset's manifest (protocol/manifest.ts).
+ * `test/protocol/manifest-words.test.ts` checks that every step and announcement a manifest
+ * declares has a word in every language and that no such word is unused;
+ * `test/record/words.test.ts` does the same for roles and ways out.
  */
 import { de } from "./de.js";
 import { en, type GameWords } from "./en.js";
@@ -19,6 +22,30 @@ export const GAME_WORDS: Record<(typeof WORD_LANGS)[number], GameWords> = { en, 
 export function gameWord(lang: string, key: string): string | undefined {
   const words = (GAME_WORDS as Record<string, Record<string, string> | undefined>)[lang];
   return words && Object.hasOwn(words, key) ? words[key] : undefined;
+}
+
+/**
+ * Announcement words beyond the manifests' keys: a removal said without its cause (the table
+ * is not told it) and a warning said with its cause. The screens pick them (web-display
+ * i18n `announcement`); the words test accepts them as used.
+ */
+export const ANNOUNCEMENT_VARIANTS = ["removed.plain", "warned.cause"] as const;
+
+/** Step words beyond the manifests' steps: what a night step shows when it has no word. */
+export const STEP_FALLBACKS = ["night.sleep"] as const;
+
+export type WordParams = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A word's `{name}` placeholders filled from `params`. A missing or null param keeps its
+ * placeholder, so a word that asks for something the caller lacks shows it, not a blank.
+ */
+export function fillWord(text: string, params: WordParams | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
 }
 
 export type { OptionName, OptionWord, OptionWords } from "./options-en.js";

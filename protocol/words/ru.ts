@@ -1,7 +1,11 @@
+import { ruAnnouncements } from "./announcements-ru.js";
 import type { GameWords } from "./en.js";
+import { ruSteps } from "./steps-ru.js";
 
 /** The game's words in Russian (shared/GLOSSARY.md). */
 export const ru: GameWords = {
+  ...ruSteps,
+  ...ruAnnouncements,
   "role.sport.civilian": "Мирный житель",
   "role.sport.sheriff": "Шериф",
   "role.sport.mafia": "Мафия",

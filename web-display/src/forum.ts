@@ -1,46 +1,38 @@
 /**
  * What the forum ruleset puts in the public view's `extras` (hub/engine/rulesets/forum:
- * `extras` and `liveExtras`), read defensively for the screens: the public votes
+ * `extras` and `liveExtras`), read through its schema (protocol/extras.ts) for the screens: the public votes
  * (FORUM-VOTE-07), the warnings and disqualifications (FORUM-INACT), the clock (FORUM-TIME)
  * and the deadline in words. Nothing here is secret: it is all on `public/state`.
  */
+import { type ForumClock, readExtras } from "../../protocol/extras.js";
 import type { PublicState } from "../../protocol/views.js";
 import type { Translator } from "./i18n/index.js";
 
-export type ForumClock =
-  | { kind: "table" }
-  | { kind: "calendar"; timeZone: string; dayEnds: string; nightEnds: string };
-
-const record = (v: unknown): Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-function numbers(v: unknown): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const [k, n] of Object.entries(record(v)))
-    if (typeof n === "number" && Number.isInteger(Number(k))) out.set(Number(k), n);
-  return out;
-}
-
 /** Today's public votes: voter → target (FORUM-VOTE-07), in seat order. */
 export function forumVotes(state: PublicState): Map<number, number> {
-  return numbers(state.extras.votes);
+  return seatMap(readExtras(state.extras).votes);
 }
 
 /** Warnings so far per seat (FORUM-INACT-01), only seats with any. */
 export function forumWarnings(state: PublicState): Map<number, number> {
-  return numbers(state.extras.warnings);
+  return seatMap(readExtras(state.extras).warnings);
+}
+
+/** How many warnings disqualify (FORUM-INACT-03); the rules' three where the view says none. */
+export function warningsToDisqualify(state: PublicState): number {
+  return readExtras(state.extras).warningsToDisqualify ?? 3;
 }
 
 export function forumClock(state: PublicState): ForumClock {
-  const c = record(state.extras.clock);
-  if (c.kind === "calendar" && typeof c.timeZone === "string")
-    return {
-      kind: "calendar",
-      timeZone: c.timeZone,
-      dayEnds: String(c.dayEnds ?? ""),
-      nightEnds: String(c.nightEnds ?? ""),
-    };
-  return { kind: "table" };
+  return readExtras(state.extras).clock ?? { kind: "table" };
+}
+
+function seatMap(v: Record<string, number> | undefined): Map<number, number> {
+  return new Map(
+    Object.entries(v ?? {})
+      .map(([k, n]): [number, number] => [Number(k), n])
+      .sort((a, b) => a[0] - b[0]),
+  );
 }
 
 /**

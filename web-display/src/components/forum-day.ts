@@ -6,6 +6,7 @@
  * the deadline and its countdown.
  */
 import { css, html, nothing } from "lit";
+import { readExtras } from "../../../protocol/extras.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
 import { forumDeadline, forumVotes, signed } from "../forum.js";
@@ -121,8 +122,8 @@ export class ForumDay extends TableElement {
     const rows = this.rows();
     const top = rows[0];
     const lead = top && top.total > 0 && rows[1]?.total !== top.total ? top.seat : null;
-    const composition = s.extras.composition as { roles?: unknown } | undefined;
-    const liarDealt = Array.isArray(composition?.roles) && composition.roles.includes("liar");
+    const dealt = readExtras(s.extras).composition?.roles;
+    const liarDealt = Array.isArray(dealt) && dealt.includes("liar");
     const deadline = forumDeadline(this.tr, s);
     return html`<div class="label">${t("forum.votes")}</div>
       ${deadline ? html`<div class="deadline" data-deadline=${s.until ?? ""}>${deadline}</div>` : nothing}

@@ -7,7 +7,7 @@
  */
 import { css, html, nothing } from "lit";
 import { TableElement } from "../element.js";
-import { forumClockLine, forumWarnings } from "../forum.js";
+import { forumClockLine, forumWarnings, warningsToDisqualify } from "../forum.js";
 import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 
@@ -97,8 +97,7 @@ export class ForumNews extends TableElement {
     const wills = (text?.wills ?? []).slice(-SHOWN.wills).reverse();
     const messages = (text?.messages ?? []).slice(-SHOWN.messages).reverse();
     const warnings = [...forumWarnings(s)].filter(([, n]) => n > 0);
-    const max =
-      typeof s.extras.warningsToDisqualify === "number" ? s.extras.warningsToDisqualify : 3;
+    const max = warningsToDisqualify(s);
     const who = (n: number) => seatRef(this.tr, s.seats, n);
     return html`${
       paper

@@ -4,30 +4,29 @@
  * and, marked secret, what the host may see of the night: who holds the mafia boss's office
  * and who is named heir (FORUM-BOSS, FORUM-OPEN-09), every role's latest choice tonight
  * (FORUM-OPEN-14: the last valid PN counts), the murder as sent, and which votes today the
- * liar asked to count straight (FORUM-LIAR-03). Read from the host view's `flow`.
+ * liar asked to count straight (FORUM-LIAR-03). Read from the host view as its schema
+ * declares it (protocol/host-view.ts: `flow.nightBook`, `flow.votes`).
  */
 import { css, html, nothing } from "lit";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
-import { forumWarnings } from "../forum.js";
+import { forumWarnings, warningsToDisqualify } from "../forum.js";
+import type { HostNightBook, HostView } from "../host-view.js";
 import { roleName, seatList, seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-const seatOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
-
-/** Seat → action → targets, from the night's bookkeeping (forum/night/state.ts NightChoices). */
-function choicesOf(book: Record<string, unknown>): [number, string, number[]][] {
-  const out: [number, string, number[]][] = [];
-  const choices = isObject(book.choices) ? book.choices : {};
-  for (const [seat, actions] of Object.entries(choices)) {
-    if (!isObject(actions)) continue;
-    for (const [action, targets] of Object.entries(actions))
-      if (Array.isArray(targets)) out.push([Number(seat), action, targets.map(Number)]);
-  }
-  return out.sort((a, b) => a[0] - b[0]);
+/** Seat → action → targets, from the night's book, by seat. */
+function choicesOf(book: HostNightBook): [number, string, number[]][] {
+  return Object.entries(book.choices)
+    .flatMap(([seat, actions]) =>
+      Object.entries(actions).map(([action, targets]): [number, string, number[]] => [
+        Number(seat),
+        action,
+        targets,
+      ]),
+    )
+    .sort((a, b) => a[0] - b[0]);
 }
 
 export class HostForum extends TableElement {
@@ -61,8 +60,7 @@ export class HostForum extends TableElement {
     if (!s || !view || !this.manifest?.capabilities.warnings) return nothing;
     const t = this.tr.t;
     const warnings = forumWarnings(s);
-    const max =
-      typeof s.extras.warningsToDisqualify === "number" ? s.extras.warningsToDisqualify : 3;
+    const max = warningsToDisqualify(s);
     const live = s.phase === "day" || s.phase === "night";
     return html`<section data-forum="host">
       <h2>${t("forum.warnings")}</h2>
@@ -81,28 +79,24 @@ export class HostForum extends TableElement {
             )}
         </tbody>
       </table>
-      ${this.secret(view.flow)}
+      ${this.secret(view)}
     </section>`;
   }
 
   /** What only the host sees: the office, tonight's choices, the murder, straight votes. */
-  private secret(flow: Record<string, unknown>) {
+  private secret(view: HostView) {
     const s = this.snapshot?.state;
     if (!s) return nothing;
     const t = this.tr.t;
     const seats = s.seats;
     const ref = (n: number) => seatRef(this.tr, seats, n);
-    const book = isObject(flow.nightBook) ? flow.nightBook : {};
-    const office = isObject(book.office) ? book.office : {};
-    const holder = seatOrNull(office.holder);
-    const heir = seatOrNull(office.heir);
-    const murder = isObject(book.murder) ? book.murder : null;
-    const roles = new Map(this.snapshot?.hostView?.seats.map((x) => [x.seat, x.role]) ?? []);
-    const votes = isObject(flow.votes) ? flow.votes : {};
-    const straight = Object.entries(votes)
-      .filter(([, v]) => isObject(v) && v.straight === true)
-      .map(([voter]) => Number(voter));
-    const tonight = book.night === flow.night ? choicesOf(book) : [];
+    const book = view.nightBook;
+    const holder = book?.office.holder ?? null;
+    const heir = book?.office.heir ?? null;
+    const murder = book?.murder ?? null;
+    const roles = new Map(view.seats.map((x) => [x.seat, x.role]));
+    const straight = view.straight;
+    const tonight = book && book.night === view.nightNumber ? choicesOf(book) : [];
     const who = (n: number) => {
       const role = roles.get(n);
       return role ? `${ref(n)} (${roleName(this.tr, s.ruleset, role)})` : ref(n);
@@ -111,7 +105,7 @@ export class HostForum extends TableElement {
       <ul>
         <li data-office=${holder ?? ""}>${t("host.office")}: ${holder === null ? "–" : who(holder)}${heir === null ? "" : ` → ${who(heir)}`}</li>
         ${
-          murder && typeof murder.target === "number" && s.phase === "night"
+          murder && s.phase === "night"
             ? html`<li data-murder=${murder.target}>${t("host.kill")}: ${ref(murder.target)}</li>`
             : nothing
         }

@@ -3,6 +3,7 @@
  * host's foul and remove buttons per seat.
  */
 import { css, html, nothing } from "lit";
+import { readExtras } from "../../../protocol/extras.js";
 import type { PublicSeat } from "../../../protocol/views.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
@@ -12,8 +13,7 @@ import { hostTheme } from "./host-styles.js";
 import { foulCell, sensorCells } from "./seat-cells.js";
 
 function foulCauses(extras: Record<string, unknown>): string[] {
-  const causes = extras.foulCauses;
-  return Array.isArray(causes) && causes.every((c) => typeof c === "string") ? causes : ["other"];
+  return readExtras(extras).foulCauses ?? ["other"];
 }
 
 export class HostSeats extends TableElement {

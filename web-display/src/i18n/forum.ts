@@ -40,7 +40,6 @@ const enForum = {
   "forum.out": "Out of the game",
   "warn.novote": "did not vote",
   "warn.host": "the host's warning",
-  "log.warned.cause": "Warning for {seat}: {cause} ({warnings})",
 
   "host.warn": "Warn",
   "host.confirmWarn": "Give {who} an inactivity warning? The last one disqualifies.",
@@ -85,7 +84,6 @@ const deForum: Record<ForumKey, string> = {
   "forum.out": "Ausgeschieden",
   "warn.novote": "nicht abgestimmt",
   "warn.host": "Verwarnung des Spielleiters",
-  "log.warned.cause": "Verwarnung für {seat}: {cause} ({warnings})",
 
   "host.warn": "Verwarnen",
   "host.confirmWarn": "{who} wegen Inaktivität verwarnen? Die letzte Verwarnung disqualifiziert.",
@@ -127,7 +125,6 @@ const ruForum: Record<ForumKey, string> = {
   "forum.out": "Выбыли",
   "warn.novote": "не голосовал",
   "warn.host": "предупреждение ведущего",
-  "log.warned.cause": "Предупреждение игроку {seat}: {cause} ({warnings})",
 
   "host.warn": "Предупредить",
   "host.confirmWarn":

@@ -4,6 +4,7 @@
  */
 import type { Lang } from "../../../protocol/host.js";
 import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
+import { fillWord, type WordParams } from "../../../protocol/words/index.js";
 import { CONSOLE_WORDS, type ConsoleKey } from "./console.js";
 import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
@@ -45,21 +46,13 @@ export const DICTIONARIES: Record<
   },
 };
 
-export type Params = Record<string, string | number | boolean | null | undefined>;
+export type Params = WordParams;
 
 export interface Translator {
   lang: Lang;
   /** A known key, or a dynamic one (`role.sport.don`); unknown keys fall back to `fallback`. */
   t(key: MessageKey | string, params?: Params, fallback?: string): string;
   has(key: string): boolean;
-}
-
-function fill(text: string, params: Params | undefined): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = params[name];
-    return v === undefined || v === null ? whole : String(v);
-  });
 }
 
 export function translator(lang: Lang): Translator {
@@ -69,7 +62,7 @@ export function translator(lang: Lang): Translator {
     lang,
     t(key, params, fallback) {
       const text = dict[key] ?? base[key];
-      return fill(text ?? fallback ?? key, params);
+      return fillWord(text ?? fallback ?? key, params);
     },
     has: (key) => Object.hasOwn(dict, key),
   };
