@@ -1,8 +1,8 @@
 /**
- * One table: its game, journal, input queue, timer and publisher. Every input (paddle,
+ * One table: its game, journal, input queue, timer and outbox. Every input (paddle,
  * host, presence, timer) goes through one queue in arrival order, and each is
  * decoded → deduplicated → stepped (pure) → appended to the journal → committed, and what it
- * causes is published once its record is on disk (durable-outbox.ts). The queue moves on
+ * causes is published once its record is on disk (outbox.ts). The queue moves on
  * while the journal writes (group commit: the inputs stepped meanwhile share the next
  * write and fsync). The promise a caller gets resolves only after the record is durable,
  * which is what lets broker.ts hold the PUBACK until the input is on disk.
@@ -21,7 +21,6 @@ import {
 } from "../protocol/index.js";
 import { hideAuthor, toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
-import { DurableOutbox } from "./durable-outbox.js";
 import {
   type EngineInput,
   type GameConfig,
@@ -47,7 +46,7 @@ import {
   type JournalWriter,
 } from "./journal-store.js";
 import type { Logger } from "./logger.js";
-import { type PublishFn, TablePublisher } from "./publisher.js";
+import { type PublishFn, TableOutbox } from "./outbox.js";
 import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";
 import { configFromCommand, defaultConfig, prepareGame } from "./setup.js";
@@ -85,7 +84,7 @@ export class Table {
   private readonly hellos = new Map<number, { fw: string; caps: string[] }>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
-  private readonly out: DurableOutbox;
+  private readonly out: TableOutbox;
   private readonly scheduler: Scheduler;
   private readonly log: Logger;
   private closed = false;
@@ -96,10 +95,13 @@ export class Table {
     this.id = opts.id;
     this.store = (opts.journals ?? fileJournals(opts.dataDir, opts.sync))(opts.id);
     this.log = opts.log.child({ table: opts.id });
-    this.out = new DurableOutbox(
-      new TablePublisher(opts.id, opts.publish, this.log, (opts.audienceDelaySeconds ?? 0) * 1000),
-      () => this.journal?.durable() ?? Promise.resolve(),
-    );
+    this.out = new TableOutbox({
+      table: opts.id,
+      publish: opts.publish,
+      log: this.log,
+      durable: () => this.journal?.durable() ?? Promise.resolve(),
+      audienceDelayMs: (opts.audienceDelaySeconds ?? 0) * 1000,
+    });
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
   }
 
