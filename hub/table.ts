@@ -11,13 +11,12 @@
 import {
   authorIsSecret,
   decode,
+  decodeSeatInput,
   type HostCommand,
   hostCommandTopic,
   MAX_TEXT_PAYLOAD,
   parseJsonObject,
-  type SeatInputMessage,
   salvageCommandId,
-  seatInputTopic,
 } from "../protocol/index.js";
 import { hideAuthor, toAction } from "./actions.js";
 import { Duplicates } from "./dedupe.js";
@@ -235,22 +234,17 @@ export class Table {
   /** A paddle's publish on its input topic. Resolves once it may be acknowledged. */
   seatInput(seat: number, payload: Buffer, at: number): Promise<void> {
     return this.enqueue(async () => {
-      const decoded = decode(seatInputTopic(this.id, seat), payload);
-      if (!decoded.ok || decoded.topic.kind !== "seat.input") {
-        const code = decoded.ok ? "bad_topic" : decoded.code;
+      const decoded = decodeSeatInput(payload);
+      if (!decoded.ok) {
+        const { code, message } = decoded;
         // A refused ad tells its author as surely as an accepted one (issue 28): a payload
         // that could be an ad (or cannot be read far enough to tell) is logged with no seat.
         const who = couldBeSecret(payload, code) ? null : seat;
-        this.log.warn({
-          event: "input.bad",
-          seat: who,
-          code,
-          why: decoded.ok ? null : decoded.message,
-        });
+        this.log.warn({ event: "input.bad", seat: who, code, why: message });
         this.out.signal(seat, { error: code, haptic: "long" });
         return;
       }
-      const msg = decoded.message as SeatInputMessage;
+      const msg = decoded.message;
       // An ad's author stays secret from whoever reads the logs too (FORUM-NEWS-06): no seat,
       // and no boot or seq, which the same seat's other lines carry with its seat number.
       const secret = authorIsSecret(msg.kind);
