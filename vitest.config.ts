@@ -29,6 +29,7 @@ const PURE_FILES = [
   "test/hardware/box-screen.test.ts",
   "test/hardware/config.test.ts",
   "test/hub/acl.test.ts",
+  "test/hub/outbox.test.ts",
   "test/hub/retained-index.test.ts",
   "test/record/bestmove.test.ts",
   "test/record/forum-record.test.ts",

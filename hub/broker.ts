@@ -22,7 +22,7 @@ import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import type { Logger } from "./logger.js";
-import type { OutMessage } from "./publisher.js";
+import type { OutMessage } from "./outbox.js";
 import { indexedMemoryPersistence } from "./retained-index.js";
 import type { Secrets } from "./secrets.js";
 import type { Table } from "./table.js";

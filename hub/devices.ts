@@ -13,7 +13,7 @@ import {
   type Identity,
   MAX_SEATS,
 } from "../protocol/index.js";
-import type { OutMessage } from "./publisher.js";
+import type { OutMessage } from "./outbox.js";
 
 type SeatIdentity = Extract<Identity, { role: "seat" }>;
 

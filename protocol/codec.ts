@@ -105,29 +105,39 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * Decodes a seat's input payload: the one decoder every receiver uses (the hub's table, the
+ * tests, the simulator). The seat is the topic's, which the broker's permissions already
+ * matched, so the topic is not rebuilt and parsed again here.
+ */
+export function decodeSeatInput(
+  payload: Uint8Array | string,
+): { ok: true; message: SeatInputMessage } | DecodeError {
+  // Text from a phone may be longer than a paddle's inputs (protocol/text.ts); anything
+  // else over the paddle's limit is too large, whatever else is wrong with it.
+  const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
+  const tooLarge = decodeError("too_large", `${size} > ${MAX_PADDLE_PAYLOAD} bytes`);
+  const json = parseJsonObject(payload, MAX_TEXT_PAYLOAD);
+  if (!json.ok) return size > MAX_PADDLE_PAYLOAD && json.code !== "too_large" ? tooLarge : json;
+  const kind = json.value.kind;
+  if (size > MAX_PADDLE_PAYLOAD && !isTextKind(kind)) return tooLarge;
+  if (typeof kind !== "string" || !(INPUT_KINDS as readonly string[]).includes(kind)) {
+    return decodeError("unknown_kind", preview(kind));
+  }
+  const result = seatInputSchema.safeParse(json.value);
+  if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
+  return { ok: true, message: result.data };
+}
+
 /** Decodes an inbound message (paddle input or host command) for the topic it came on. */
 export function decode(topic: string, payload: Uint8Array | string): Decoded | DecodeError {
   const parsed = parseTopic(topic);
   if (!parsed) return decodeError("bad_topic", topic.slice(0, 80));
   if (parsed.kind === "seat.input") {
-    // Text from a phone may be longer than a paddle's inputs (protocol/text.ts); anything
-    // else over the paddle's limit is too large, whatever else is wrong with it.
-    const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
-    const tooLarge = decodeError("too_large", `${size} > ${MAX_PADDLE_PAYLOAD} bytes`);
-    const json = parseJsonObject(payload, MAX_TEXT_PAYLOAD);
-    if (!json.ok) return size > MAX_PADDLE_PAYLOAD && json.code !== "too_large" ? tooLarge : json;
-    const kind = json.value.kind;
-    if (size > MAX_PADDLE_PAYLOAD && !isTextKind(kind)) return tooLarge;
-    if (typeof kind !== "string" || !(INPUT_KINDS as readonly string[]).includes(kind)) {
-      return decodeError("unknown_kind", preview(kind));
-    }
-    const result = seatInputSchema.safeParse(json.value);
-    if (!result.success) return decodeError("bad_payload", describeIssues(result.error));
-    return {
-      ok: true,
-      topic: parsed as ParsedTopic & { kind: "seat.input"; seat: number },
-      message: result.data,
-    };
+    const input = decodeSeatInput(payload);
+    if (!input.ok) return input;
+    const topic = parsed as ParsedTopic & { kind: "seat.input"; seat: number };
+    return { ok: true, topic, message: input.message };
   }
   if (parsed.kind === "host.command") {
     const json = parseJsonObject(payload, MAX_HOST_PAYLOAD);

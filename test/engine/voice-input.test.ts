@@ -1,19 +1,18 @@
 /** The voice input (issue 26, docs/PROTOCOL.md "Voice"): its schema, the `voice` option, `mic`. */
 import { describe, expect, it } from "vitest";
-import { decode, padInput, seatInputTopic } from "../../protocol/index.js";
+import { decodeSeatInput, padInput } from "../../protocol/index.js";
 import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
 
-const topic = seatInputTopic("t1", 3);
 const wire = (body: Record<string, unknown>) =>
   Buffer.from(padInput(JSON.stringify({ boot: "0badc0de", seq: 7, ...body }), false));
 
 describe("the voice input on the wire", () => {
   it("decodes 1..10 levels 0..100 and refuses anything else", () => {
-    expect(decode(topic, wire({ kind: "voice", on: true, levels: [0, 55, 100] })).ok).toBe(true);
+    expect(decodeSeatInput(wire({ kind: "voice", on: true, levels: [0, 55, 100] })).ok).toBe(true);
     for (const levels of [[], [101], [-1], [1.5], Array(11).fill(3)]) {
-      expect(decode(topic, wire({ kind: "voice", on: true, levels })).ok).toBe(false);
+      expect(decodeSeatInput(wire({ kind: "voice", on: true, levels })).ok).toBe(false);
     }
-    expect(decode(topic, wire({ kind: "voice", levels: [1] })).ok).toBe(false);
+    expect(decodeSeatInput(wire({ kind: "voice", levels: [1] })).ok).toBe(false);
   });
 
   it("is one input bucket long whatever its levels", () => {

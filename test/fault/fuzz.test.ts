@@ -13,8 +13,8 @@ import { toAction } from "../../hub/actions.js";
 import { type HostAction, step } from "../../hub/engine/index.js";
 import {
   decode,
+  decodeSeatInput,
   type HostCommand,
-  type SeatInputMessage,
   salvageCommandId,
 } from "../../protocol/index.js";
 import { EXPECTED, TOPICS } from "../helpers/acl-matrix.js";
@@ -46,9 +46,9 @@ afterAll(async () => {
 
 /** What the hub must answer a paddle's payload with; null if the engine would take it. */
 function expectedSignal(payload: Buffer): string | null {
-  const d = decode(INPUT, payload);
+  const d = decodeSeatInput(payload);
   if (!d.ok) return d.code;
-  const action = toAction(d.message as SeatInputMessage);
+  const action = toAction(d.message);
   const r = step(t.game, { type: "seat", at: Date.now(), seat: SEAT, action });
   return r.ok ? null : r.rejection.code;
 }

@@ -1,6 +1,6 @@
 /**
  * The hub hands its messages to the broker without waiting for the previous one to be
- * routed (publisher.ts). A retained view takes one asynchronous step more inside Aedes than
+ * routed (outbox.ts). A retained view takes one asynchronous step more inside Aedes than
  * a log entry or a reply, so messages on different topics overtake each other; nothing may
  * be lost by it (Aedes's per-client duplicate check dropped overtaken views when the
  * broker numbered all messages with one counter), and each topic keeps its order.

@@ -4,6 +4,7 @@ import {
   type DecodeError,
   decode,
   decodeError,
+  decodeSeatInput,
   ERROR_MESSAGES,
   type ErrorCode,
   encode,
@@ -71,6 +72,23 @@ describe("decode: valid paddle inputs", () => {
       const result = expectOk(decode(INPUT_TOPIC, input(kind)));
       expect(result.topic).toEqual({ table: TABLE, kind: "seat.input", seat: SEAT });
       expect(result.message).toEqual(VALID_INPUTS[kind]);
+    }
+  });
+
+  it("decodeSeatInput, the payload alone, is what decode gives on a seat's input topic", () => {
+    const payloads = [
+      ...INPUT_KINDS.map((kind) => input(kind)),
+      '{"boot":"9f3a01c2","seq":1,"kind":"dance"}',
+      '{"boot":"9f3a01c2","seq":1,"kind":"thumb"}',
+      "not json",
+      thumbOfSize(2048),
+    ];
+    for (const payload of payloads) {
+      const whole = decode(INPUT_TOPIC, payload);
+      const alone = decodeSeatInput(payload);
+      expect(alone.ok).toBe(whole.ok);
+      if (alone.ok && whole.ok) expect(alone.message).toEqual(whole.message);
+      else expect(alone).toEqual(whole);
     }
   });
 

@@ -5,12 +5,11 @@
  * that tell nothing apart.
  */
 import { describe, expect, it } from "vitest";
-import { type DecodeError, decode, pseudonymKey, seatInputTopic } from "../../protocol/index.js";
+import { type DecodeError, decodeSeatInput, pseudonymKey } from "../../protocol/index.js";
 
-const TOPIC = seatInputTopic("t1", 3);
 let seq = 0;
 /** The JSON text is written by hand: JSON.stringify would escape a lone surrogate the same way. */
-const send = (fields: string) => decode(TOPIC, `{"boot":"9f3a01c2","seq":${++seq},${fields}}`);
+const send = (fields: string) => decodeSeatInput(`{"boot":"9f3a01c2","seq":${++seq},${fields}}`);
 
 describe("FORUM-NEWS-04: invalid UTF-16 and the replacement character", () => {
   it("lone surrogates are refused in a pseudonym, an ad, a will and a message", () => {

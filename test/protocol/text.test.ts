@@ -2,17 +2,15 @@
 import { describe, expect, it } from "vitest";
 import {
   type DecodeError,
-  decode,
+  decodeSeatInput,
   pseudonymKey,
-  seatInputTopic,
   TEXT_LIMITS,
   textLength,
 } from "../../protocol/index.js";
 
-const TOPIC = seatInputTopic("t1", 3);
 let seq = 0;
 const send = (fields: Record<string, unknown>) =>
-  decode(TOPIC, JSON.stringify({ boot: "9f3a01c2", seq: ++seq, ...fields }));
+  decodeSeatInput(JSON.stringify({ boot: "9f3a01c2", seq: ++seq, ...fields }));
 
 function refused(fields: Record<string, unknown>, why: RegExp) {
   const r = send(fields);
