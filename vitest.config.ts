@@ -23,6 +23,7 @@ const PURE_FILES = [
   "test/docs/**/*.test.ts",
   "test/firmware/boot-guard.test.ts",
   "test/firmware/bundle.test.ts",
+  "test/firmware/hub-order.test.ts",
   "test/firmware/menu-offers.test.ts",
   "test/firmware/menu-options.test.ts",
   "test/firmware/tls-transport.test.ts",

@@ -6,7 +6,13 @@ export interface Timings {
   /** Reconnect backoff: doubles per failed attempt, with jitter, between these bounds. */
   backoffMinMs: number;
   backoffMaxMs: number;
-  /** An input in flight this long without its PUBACK means the link is dead: reconnect. */
+  /**
+   * An input in flight this long without its PUBACK means the link is dead: reconnect.
+   * Longer than a cluster hub's forward deadline (2 x its lease, 10 s by default,
+   * hub/cluster/forward.ts): a live hub answers first, with the PUBACK once a new owner took
+   * the table or by dropping the paddle, which then comes back to it at once (hub-order.ts).
+   * At 8 s the paddle gave up on a live hub first and tried the dead one (issue 27).
+   */
   ackTimeoutMs: number;
   /** A sensor level must hold this long to count as an edge. */
   debounceMs: number;
@@ -48,7 +54,7 @@ export const DEFAULT_TIMINGS: Timings = {
   loginTimeoutMs: 5000,
   backoffMinMs: 1000,
   backoffMaxMs: 30000,
-  ackTimeoutMs: 8000,
+  ackTimeoutMs: 12000,
   debounceMs: 30,
   keepAliveSeconds: 30,
 };

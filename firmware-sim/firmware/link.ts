@@ -19,6 +19,7 @@
 import { seatInputTopic, seatUsername } from "../../protocol/topics.js";
 import type { Timings } from "./config.js";
 import type { Hal, TimerHandle } from "./hal.js";
+import { HubOrder } from "./hub-order.js";
 import type { Mqtt, MqttFactory, MqttMessage } from "./mqtt.js";
 import { type Outbox, WINDOW } from "./outbox.js";
 
@@ -37,8 +38,8 @@ export interface LinkEvents {
 
 export interface LinkTarget {
   /**
-   * The hubs to try, in turn: the first at start, the next after each lost link or failed
-   * attempt (a cluster of hubs on one Redis, docs/CLUSTER.md). One hub: always that one.
+   * The hubs of a cluster on one Redis (docs/CLUSTER.md): the first at start, after a drop
+   * the one that answered last (hub-order.ts). One hub: always that one.
    */
   hubs: { host: string; port: number }[];
   table: string;
@@ -72,6 +73,7 @@ export class Link {
   private client: Mqtt | null = null;
   /** Index into target.hubs of the hub the client talks to. */
   private hub = 0;
+  private readonly order: HubOrder;
   private timer: TimerHandle | null = null;
   /** PUBACK watchdogs that fired in a row (less one for each PUBACK in time since). */
   private slowAcks = 0;
@@ -89,6 +91,7 @@ export class Link {
     private readonly events: LinkEvents,
   ) {
     this.inputTopic = seatInputTopic(target.table, target.seat);
+    this.order = new HubOrder(target.hubs.length);
   }
 
   start(): void {
@@ -117,11 +120,10 @@ export class Link {
     return client;
   }
 
-  /** With more than one hub: the next one, on a fresh client (Espruino binds the host). */
+  /** With more than one hub: the one to try first now, on a fresh client (Espruino binds the host). */
   private nextHub(): void {
-    const n = this.target.hubs.length;
-    if (n < 2) return;
-    this.hub = (this.hub + 1) % n;
+    if (this.target.hubs.length < 2) return;
+    this.hub = this.order.first();
     this.client = this.clientFor(this.hub);
   }
 
@@ -173,6 +175,7 @@ export class Link {
       this.attempts = 0;
       this.faultStreak = 0;
       this.window = WINDOW; // a fresh client: whether it tells packet ids is found anew
+      this.order.answered(this.hub);
       this.events.up();
     }
     if (this.state === "up") this.events.message(msg);
@@ -184,6 +187,7 @@ export class Link {
     if (oldest && this.hal.now() - oldest.sentAt < this.timings.ackTimeoutMs && this.slowAcks > 0)
       this.slowAcks -= 1;
     this.outbox.ack(pid);
+    this.order.answered(this.hub);
     this.pump();
     this.events.acked();
   }
@@ -216,6 +220,9 @@ export class Link {
       this.faults += 1;
       this.faultStreak += 1;
     }
+    // A hub that did not answer in time (or refused) is tried after every other one; a
+    // lost link alone keeps the hub first (hub-order.ts).
+    if (fault || reason === "no ack") this.order.failed(this.hub);
     const t = this.timings;
     const base = Math.min(t.backoffMaxMs, t.backoffMinMs * 2 ** this.attempts);
     const delay = Math.floor(base * (0.5 + this.hal.random() * 0.5));

@@ -43,6 +43,14 @@ interface Answer {
 
 const PREFIX = "$SYS/mafia-hub";
 
+/**
+ * A forwarded input waits this many leases for an owner's answer, then its client is
+ * dropped without a PUBACK. Longer than a takeover (the dead owner's lease runs out within
+ * one lease, the next hub's round comes within half of one), shorter than a paddle's ack
+ * watchdog (firmware-sim/firmware/config.ts), so a live hub always answers first.
+ */
+export const FORWARD_DEADLINE_LEASES = 2;
+
 /** The owner's side: runs a forwarded message; null when this hub does not own the table. */
 export type Receiver = (table: string, msg: Forwarded, from: string) => Promise<void> | null;
 

@@ -17,7 +17,7 @@ import type { JournalBackend } from "../journal-store.js";
 import type { Logger } from "../logger.js";
 import type { Secrets } from "../secrets.js";
 import type { Table } from "../table.js";
-import { type Emitter, Forwarder } from "./forward.js";
+import { type Emitter, FORWARD_DEADLINE_LEASES, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
 import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis.js";
 import { LeaseLost, redisJournals } from "./redis-journal.js";
@@ -83,7 +83,8 @@ export class Cluster {
     reportOutages(this.persistenceConn, "persistence", ["ready"], log);
     reportOutages(redis, "journal", ["ready"], log);
     this.shared = { mq, persistence: persistenceRedis({ conn: this.persistenceConn }) };
-    this.forwarder = new Forwarder(mq as unknown as Emitter, this.hubId, log, this.leaseMs * 2);
+    const deadline = this.leaseMs * FORWARD_DEADLINE_LEASES;
+    this.forwarder = new Forwarder(mq as unknown as Emitter, this.hubId, log, deadline);
     this.journals = redisJournals(
       redis,
       (t) => this.leases.get(t)?.value ?? null,

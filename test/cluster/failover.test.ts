@@ -11,9 +11,8 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
 import { tableKey } from "../../hub/cluster/keys.js";
-import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
+import { readGameTokens } from "../../hub/cluster/redis-journal.js";
 import { type GameState, step } from "../../hub/engine/index.js";
-import { type JournalContents, parseJournalLines } from "../../hub/journal.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,
@@ -24,30 +23,20 @@ import {
   WireTable,
   wireable,
 } from "../helpers/bot-wire.js";
-import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
-import { removeDir, tempDir, until } from "../helpers/hub.js";
+import { until } from "../helpers/hub.js";
 import { mulberry32, nextInputs } from "../helpers/random-game.js";
 import { startRedis } from "../helpers/redis-server.js";
+import { type Cleanups, currentGame, gameContents, spawnClusterHub } from "./fixture.js";
 
 const SEED = 0x18_fa11;
 /** The input around which hub A dies: well into the first day. */
 const KILL_AT = 30;
 const LEASE_MS = 1000;
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function currentGame(redis: Redis): Promise<string> {
-  return gameKey("t1", Number(await redis.get(tableKey("t1", "current"))));
-}
-
-async function gameContents(redis: Redis): Promise<JournalContents> {
-  const path = await currentGame(redis);
-  const lines = (await readGameTokens(redis, path)).map((e) => e.line);
-  return { ...parseJournalLines(path, lines), dropped: null };
-}
 
 describe("failover: the owning hub is killed mid-game", () => {
   it("the other hub takes the table over from Redis; every acknowledged input exactly once", async () => {
@@ -55,20 +44,7 @@ describe("failover: the owning hub is killed mid-game", () => {
     cleanups.push(() => server.stop());
     const redis = new Redis(server.url);
     cleanups.push(async () => void redis.disconnect());
-    const hubs: HubProcess[] = [];
-    cleanups.push(async () => {
-      for (const h of hubs) h.proc.kill("SIGKILL");
-    });
-    const start = async () => {
-      const dir = await tempDir("hub-failover-");
-      cleanups.push(() => removeDir(dir));
-      const h = await spawnHub([
-        ...["--data-dir", dir, "--mqtt-port", "0", "--http-port", "0", "--table", "t1,t2"],
-        ...["--cluster", server.url, "--lease-ms", String(LEASE_MS), "--log-level", "info"],
-      ]);
-      hubs.push(h);
-      return h;
-    };
+    const start = () => spawnClusterHub(server.url, cleanups, { leaseMs: LEASE_MS });
     const a = await start();
     const b = await start();
     const leaseA = (await redis.get(tableKey("t1", "lease"))) as string;

@@ -240,7 +240,13 @@ export function seatView(seat: number, rev: number, over: Partial<SeatView> = {}
 }
 
 /** One paddle on the fakes, started; `login` plays the broker accepting it (view `rev`). */
-export function fakePaddle(seat: number, seed = 1, mic: Mic | null = null) {
+export function fakePaddle(
+  seat: number,
+  seed = 1,
+  mic: Mic | null = null,
+  /** Further hubs of a cluster (PaddleSettings.hubs); the first is `hub:1883`. */
+  hubs: { host: string; port: number }[] = [],
+) {
   const clock = new FakeClock();
   const hal = new FakeHal(clock, seed);
   hal.mic = mic;
@@ -251,6 +257,7 @@ export function fakePaddle(seat: number, seed = 1, mic: Mic | null = null) {
     table: "t1",
     seat,
     password: "pw",
+    ...(hubs.length > 0 ? { hubs } : {}),
   });
   paddle.start();
   const mqtt = made[0] as FakeMqtt;
@@ -259,5 +266,5 @@ export function fakePaddle(seat: number, seed = 1, mic: Mic | null = null) {
     mqtt.connected();
     mqtt.deliver(seatViewTopic("t1", seat), seatView(seat, rev, over));
   };
-  return { clock, hal, paddle, mqtt, login };
+  return { clock, hal, paddle, mqtt, login, made };
 }
