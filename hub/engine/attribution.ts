@@ -119,3 +119,17 @@ export function placeLevels(tracks: Tracks, seat: number, at: number, levels: nu
     track[end - levels.length + i] = level;
   });
 }
+
+/**
+ * Forgets the windows before `slot`, which are attributed and never read again, and the
+ * seats left with none (a seat without a track is silent, as one without a level is). Settling
+ * deletes each window it reads, but a late input (the hub dates inputs on receipt, and one can
+ * wait in the table's queue behind a timer dated later, or the clock steps back) places levels
+ * in windows already settled: kept, they grew the host state for the whole game.
+ */
+export function forgetBefore(tracks: Tracks, slot: number): void {
+  for (const [seat, track] of Object.entries(tracks)) {
+    for (const key of Object.keys(track)) if (Number(key) < slot) delete track[key];
+    if (Object.keys(track).length === 0) delete tracks[seat];
+  }
+}

@@ -15,6 +15,7 @@ import {
   ATTRIBUTION,
   advance,
   counts,
+  forgetBefore,
   loudestAt,
   placeLevels,
   type Run,
@@ -156,8 +157,9 @@ function offenceAt(turns: Turn[], seat: number, at: number) {
   return { kind: "turn" as const, during: turn.speaker };
 }
 
-/** Keeps the turns a pending window may still need, and the last one. */
+/** Keeps the levels and turns a pending window may still need, and the last turn. */
 function prune(voice: VoiceState): void {
+  forgetBefore(voice.tracks, voice.settled);
   const oldest = (voice.run?.from ?? voice.settled) * WINDOW_MS;
   while (voice.turns.length > 2 && (voice.turns[1] as Turn).at <= oldest - 60_000) {
     voice.turns.shift();
