@@ -124,4 +124,7 @@ for (const room of Object.keys(ROOMS)) {
 }
 for (const [from, to] of moves) git("mv", from, to);
 for (const [file, text] of edits) writeFileSync(join(ROOT, moves.get(file) ?? file), text);
+// The moved specifiers sort differently, and longer paths may reflow a line or a table.
+const rewritten = [...edits.keys()].map((f) => moves.get(f) ?? f);
+execFileSync("npx", ["biome", "check", "--write", ...rewritten], { cwd: ROOT, stdio: "inherit" });
 console.log("hub-rooms: done; check with npx tsc --noEmit -p . && npx biome check .");
