@@ -5,7 +5,8 @@
  * ruleset folder and its one registry line can be deleted and everything else compiles.
  */
 import { describe, expect, it } from "vitest";
-import { circles, importGraph } from "../helpers/import-graph.js";
+import { ROOMS, STAYS } from "../../scripts/hub-rooms-map.js";
+import { circles, type ImportGraph, importGraph } from "../helpers/import-graph.js";
 
 const ENGINE = "hub/engine/";
 const RULESETS = "hub/engine/rulesets/";
@@ -74,5 +75,76 @@ describe("engine layers", () => {
       ["d.ts", ["a.ts"]],
     ]);
     expect(circles(planted)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+  });
+});
+
+/**
+ * The hub's rooms (scripts/hub-rooms-map.ts): which room may import which. A file's room is
+ * its folder under hub/, or the map's room while it still sits at hub/'s root (before
+ * scripts/hub-rooms.ts moved it), so the rule holds before and after the move. The root
+ * (server.ts, cli.ts, pairing.ts) composes everything and no room imports it; the engine and
+ * process are the ground floor.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  engine: [],
+  process: [],
+  journal: ["engine", "process"],
+  table: ["engine", "journal", "process"],
+  mqtt: ["table", "process"],
+  web: ["mqtt", "process"],
+  hardware: ["process"],
+  record: ["engine", "journal", "table", "web", "process"],
+  cluster: ["engine", "journal", "table", "mqtt", "process"],
+};
+const ROOM_AT_ROOT = new Map<string, string>(
+  Object.entries(ROOMS).flatMap(([room, names]) =>
+    names.map((n) => [`hub/${n}.ts`, room] as const),
+  ),
+);
+const roomOf = (f: string): string | null =>
+  /^hub\/([^/]+)\//.exec(f)?.[1] ?? ROOM_AT_ROOT.get(f) ?? (f.startsWith("hub/") ? "root" : null);
+
+/** Every import from one room into another that the rule does not allow. */
+function roomBreaches(g: ImportGraph): string[] {
+  return [...g].flatMap(([f, to]) => {
+    const from = roomOf(f);
+    if (from === null || from === "root") return [];
+    return to
+      .filter((t) => {
+        const into = roomOf(t);
+        return into !== null && into !== from && !(MAY_IMPORT[from] ?? []).includes(into);
+      })
+      .map((t) => `${f} (${from}) → ${t} (${roomOf(t)})`);
+  });
+}
+
+describe("hub rooms", () => {
+  const hub = [...graph.keys()].filter((f) => f.startsWith("hub/"));
+
+  it("every file at hub/'s root is placed: in a room of the map, or one of the composition", () => {
+    const placed = new Set([...ROOM_AT_ROOT.keys(), ...STAYS.map((n) => `hub/${n}.ts`)]);
+    const root = hub.filter((f) => /^hub\/[^/]+\.ts$/.test(f));
+    expect(root.filter((f) => !placed.has(f))).toEqual([]);
+  });
+
+  it("every room under hub/ has a rule", () => {
+    const rooms = new Set(hub.map(roomOf));
+    rooms.delete("root");
+    expect([...rooms].filter((r) => r !== null && !(r in MAY_IMPORT))).toEqual([]);
+  });
+
+  it("a room imports only the rooms below it, never the composition at hub/'s root", () => {
+    expect(roomBreaches(graph)).toEqual([]);
+  });
+
+  it("the rule finds a breach (so an empty list means something)", () => {
+    const planted = new Map([
+      ["hub/journal/journal.ts", ["hub/table/table.ts"]],
+      ["hub/table/table.ts", ["hub/server.ts", "hub/journal/journal.ts"]],
+    ]);
+    expect(roomBreaches(planted)).toEqual([
+      "hub/journal/journal.ts (journal) → hub/table/table.ts (table)",
+      "hub/table/table.ts (table) → hub/server.ts (root)",
+    ]);
   });
 });
