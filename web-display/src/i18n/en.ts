@@ -24,23 +24,6 @@ export const en = {
   "title.day": "Day {round}",
   "title.ended": "Game over",
 
-  "cause.provocation": "provocation",
-  "cause.peeking": "peeking",
-  "cause.fouls": "four fouls",
-  "cause.host": "the host's decision",
-
-  "foul.out_of_turn": "speaking out of turn",
-  "foul.after_thanks": "speaking after “thank you”",
-  "foul.honestly": "saying “honestly”",
-  "foul.swearing": "saying “I swear”",
-  "foul.percent": "percentages",
-  "foul.money": "offering money",
-  "foul.agitation": "agitating",
-  "foul.artificial": "artificial situations",
-  "foul.religion": "appeal to religion",
-  "foul.insult": "insulting players",
-  "foul.other": "other",
-
   "check.mafia": "black (mafia)",
   "check.town": "red (town)",
   "check.sheriff": "is the Sheriff",
