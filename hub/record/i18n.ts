@@ -1,6 +1,7 @@
 /**
  * The sheet's words in en, de and ru, following shared/GLOSSARY.md. The game words
- * (`role.<ruleset>.<role>`, `out.<out>`) are protocol/words', shared with the screens.
+ * (`role.<ruleset>.<role>`, `out.<out>`, `step.<step>`, `log.<announcement>`, the causes
+ * `cause.`/`foul.`/`warn.`) are protocol/words', shared with the screens.
  * Unknown keys fall back to English, then to the key itself.
  */
 import { gameWord } from "../../protocol/words/index.js";

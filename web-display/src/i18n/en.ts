@@ -1,8 +1,9 @@
 /**
  * English: the reference dictionary. de.ts and ru.ts must have exactly these keys (the
  * compiler checks it, and test/browser/i18n.test.ts checks the placeholders too).
- * Role and moment names follow shared/GLOSSARY.md; the game words (roles, ways out) come
- * from protocol/words, which the record reads too.
+ * Role and moment names follow shared/GLOSSARY.md; the game words (roles, ways out, steps,
+ * night lines, announcements and their causes) come from protocol/words, which the record
+ * reads too.
  */
 import { GAME_WORDS } from "../../../protocol/words/index.js";
 
