@@ -6,8 +6,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { connectAsync } from "mqtt";
-import { FAST_SPORT_OPTIONS } from "../firmware-sim/sim/host-bot.js";
 import type { SimTable } from "../firmware-sim/sim/table-sim.js";
+import { FAST_SPORT_OPTIONS } from "../firmware-sim/sim/tactics.js";
 import { hostCommandTopic, hostReplyTopic, hostUsername } from "../protocol/index.js";
 import {
   allUp,

@@ -37,6 +37,11 @@ export const manifestStepSchema = z.object({
   id: keySchema,
   phase: z.enum(["day", "night", "ended"]),
   kind: z.enum(STEP_KINDS),
+  /**
+   * A night that calls its roles one step each (sport): the roles this step wakes, on any
+   * night. Absent: the step is the whole night, every role with a night ability answers in it.
+   */
+  calls: z.array(keySchema).optional(),
 });
 
 export const capabilitiesSchema = z.object({
@@ -58,6 +63,11 @@ export const capabilitiesSchema = z.object({
   deadlines: z.boolean().optional(),
   /** Seats collect warnings towards disqualification; the console counts them (forum). */
   warnings: z.boolean().optional(),
+  /**
+   * Seats nominate candidates for the day's vote and the display lists them in order
+   * (sport); absent means false: everyone is on the ballot (app, hunt) or the day is a board.
+   */
+  nominations: z.boolean().optional(),
 });
 
 export const rulesetManifestSchema = z.object({

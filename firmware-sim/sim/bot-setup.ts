@@ -1,6 +1,6 @@
 /**
  * The options a host bot sets a table of N bots up with: the ruleset's fastest timings
- * (host-bot.ts FAST_OPTIONS) and, when the ruleset plays N seats only with it,
+ * (tactics.ts FAST_OPTIONS) and, when the ruleset plays N seats only with it,
  * `allowAnySeatCount` (sport at other than 10). The rules engine is asked (a dry run of
  * the setup), so no ruleset's seat counts are written down here. `npm start -- --sim N`
  * and `npm run sim -- --seats N --hub …` both use it: a setup the hub would refuse left the
@@ -8,7 +8,7 @@
  */
 import type { GameConfig } from "../../hub/engine/index.js";
 import { defaultSeats, prepareGame } from "../../hub/setup.js";
-import { FAST_OPTIONS } from "./host-bot.js";
+import { FAST_OPTIONS } from "./tactics.js";
 
 export type BotGame =
   /** `widened`: only with `allowAnySeatCount` (a hub's default game of N seats would be refused). */

@@ -1,8 +1,9 @@
 /**
  * A host for a table of bots, over the host identity: it sets the game up with short
- * timings, starts it once every paddle is online, and (sport) ends each night step with
- * `next` as soon as the host view shows that everything the step needs is in (the shot,
- * the check) and every seat the step does not wake is blindfolded. Day steps run on their timers and
+ * timings (tactics.ts), starts it once every paddle is online, and, in a night that calls
+ * its roles one step each (the manifest's `calls`, read from `public/rulesets`), ends each
+ * night step with `next` as soon as the host view shows that everything the step needs is
+ * in (the shot, the check) and every seat the step does not call is blindfolded. Day steps run on their timers and
  * the speakers' "thank you". A game that is in progress when it connects is ended first.
  *
  * A bot table has no person at the host's console, so the bot also resumes its game when
@@ -11,49 +12,17 @@
  * the host to resume (hub/table.ts holdIfOverdue), and nobody else would.
  */
 import type { MqttClient } from "mqtt";
+import type { ManifestStep } from "../../protocol/manifest.js";
+import { publicRulesetsSchema } from "../../protocol/rulesets.js";
 import {
   hostCommandTopic,
   hostReplyTopic,
   hostUsername,
   hostViewTopic,
+  publicRulesetsTopic,
 } from "../../protocol/topics.js";
 import { connectPatiently } from "./patient-connect.js";
-
-/** The fastest timings the sport ruleset accepts. */
-export const FAST_SPORT_OPTIONS = {
-  speechSeconds: 5,
-  justifySeconds: 5,
-  lastWordSeconds: 5,
-  lastWordNightSeconds: 5,
-  voteWindowSeconds: 1,
-  nightStepSeconds: 3,
-  mafiaMeetingSeconds: 5,
-  autoAdvance: true,
-};
-
-/** The fastest timings of each ruleset, for bot games; the host's own options win over them. */
-export const FAST_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
-  sport: FAST_SPORT_OPTIONS,
-  app: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
-  hunt: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
-  // A short table evening (FORUM-TIME on the table clock), and roles that use every kind of
-  // action a bot can send: the liar's vote, the terrorist's attack beside the night's.
-  forum: {
-    clock: "table",
-    daySeconds: 6,
-    nightSeconds: 5,
-    terrorBlackoutSeconds: 2,
-    statusSeconds: 1,
-    roles: ["bodyguard", "liar", "terrorist"],
-  },
-};
-
-/** Sport: which roles a night step wakes (RULES.md SPORT-NIGHT). */
-const WOKEN_BY: Record<string, string[]> = {
-  mafia: ["mafia", "don"],
-  don: ["don"],
-  sheriff: ["sheriff"],
-};
+import { BOT_DEFAULT_RULESET, FAST_OPTIONS } from "./tactics.js";
 
 interface HostSeat {
   seat: number;
@@ -64,6 +33,7 @@ interface HostSeat {
 }
 
 interface HostViewLike {
+  ruleset: string;
   phase: string;
   step: string;
   round: number;
@@ -99,6 +69,8 @@ export class HostBot {
   /** A resume sent for the current pause and not yet answered (or refused). */
   private resuming: string | null = null;
   private played = 0;
+  /** Each ruleset's night steps that call roles one by one (`public/rulesets`, the manifests). */
+  private calling = new Map<string, ManifestStep[]>();
 
   constructor(private readonly o: HostBotOptions) {}
 
@@ -116,11 +88,14 @@ export class HostBot {
     client.on("message", (topic, payload) => {
       if (payload.length === 0) return;
       const body = JSON.parse(payload.toString("utf8"));
+      if (topic === publicRulesetsTopic(t)) this.onRulesets(body);
       if (topic === hostViewTopic(t)) this.onView(body as HostViewLike);
       if (topic === hostReplyTopic(t))
         this.onReply(body as { id: string; ok: boolean; error?: string });
     });
-    await client.subscribeAsync([hostViewTopic(t), hostReplyTopic(t)], { qos: 1 });
+    await client.subscribeAsync([publicRulesetsTopic(t), hostViewTopic(t), hostReplyTopic(t)], {
+      qos: 1,
+    });
   }
 
   async stop(): Promise<void> {
@@ -136,6 +111,16 @@ export class HostBot {
       qos: 1,
     });
     return id;
+  }
+
+  private onRulesets(body: unknown): void {
+    const parsed = publicRulesetsSchema.safeParse(body);
+    if (!parsed.success) return;
+    for (const { id, manifest } of parsed.data.rulesets)
+      this.calling.set(
+        id,
+        manifest.steps.filter((st) => st.kind === "night" && st.calls !== undefined),
+      );
   }
 
   private onReply(reply: { id: string; ok: boolean; error?: string }): void {
@@ -165,9 +150,9 @@ export class HostBot {
         name: `Bot ${i + 1}`,
       }));
       this.command("setup", {
-        ruleset: this.o.ruleset ?? "sport",
+        ruleset: this.o.ruleset ?? BOT_DEFAULT_RULESET,
         seats,
-        options: { ...FAST_OPTIONS[this.o.ruleset ?? "sport"], ...this.o.options },
+        options: { ...FAST_OPTIONS[this.o.ruleset ?? BOT_DEFAULT_RULESET], ...this.o.options },
       });
       return;
     }
@@ -199,12 +184,18 @@ export class HostBot {
     this.considerNext(v);
   }
 
+  /** The roles the current night step calls, where its manifest says it calls them one by one. */
+  private called(v: HostViewLike): string[] | null {
+    return this.calling.get(v.ruleset)?.find((st) => st.id === v.step)?.calls ?? null;
+  }
+
   /**
-   * Ends a night step early once it has what it needs. Only sport's steps wait for the
-   * host; the other rulesets' nights end by themselves once every seat has answered.
+   * Ends a night step early once it has what it needs. Only steps that call roles one by
+   * one (the manifest's `calls`) wait for the host; a night that is one step ends by itself
+   * once every seat has answered.
    */
   private considerNext(v: HostViewLike): void {
-    if (v.phase !== "night" || !(v.step in WOKEN_BY)) return;
+    if (v.phase !== "night" || this.called(v) === null) return;
     const key = `${v.round}|${v.step}`;
     if (this.nextSentFor === key) return;
     const now = Date.now();
@@ -222,7 +213,7 @@ export class HostBot {
   }
 
   private stepComplete(v: HostViewLike): boolean {
-    const woken = WOKEN_BY[v.step] ?? [];
+    const woken = this.called(v) ?? [];
     const living = v.seats.filter((s) => s.alive);
     const blind = living.every((s) => woken.includes(s.role ?? "") || s.blindfoldOn !== false);
     if (!blind || v.round === 0) return blind;

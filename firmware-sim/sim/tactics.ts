@@ -4,11 +4,45 @@
  * lynch someone; the liar votes as his −1 serves the mafia), the terrorist's rare attack,
  * the insider's one guess a day, the matchmaker's two seats, the boss's murder and heir.
  * A bot knows only what its seat view and the room's display show (the public tally).
- * Actions without a tactic here get the generic bot's random answer.
+ * Actions without a tactic here get the generic bot's random answer. Also each ruleset's
+ * fastest timings and the bot host's default game: how bots play a ruleset, kept here so
+ * that the rest of the simulator names no ruleset.
  */
 import { LIAR_STRAIGHT } from "../../protocol/forum.js";
 import type { Prompt, PublicState, SeatView } from "../../protocol/views.js";
 import type { Rand } from "./rand.js";
+
+/** The fastest timings the sport ruleset accepts. */
+export const FAST_SPORT_OPTIONS = {
+  speechSeconds: 5,
+  justifySeconds: 5,
+  lastWordSeconds: 5,
+  lastWordNightSeconds: 5,
+  voteWindowSeconds: 1,
+  nightStepSeconds: 3,
+  mafiaMeetingSeconds: 5,
+  autoAdvance: true,
+};
+
+/** The fastest timings of each ruleset, for bot games; the host's own options win over them. */
+export const FAST_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
+  sport: FAST_SPORT_OPTIONS,
+  app: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
+  hunt: { nightSeconds: 5, discussionSeconds: 5, voteSeconds: 5 },
+  // A short table evening (FORUM-TIME on the table clock), and roles that use every kind of
+  // action a bot can send: the liar's vote, the terrorist's attack beside the night's.
+  forum: {
+    clock: "table",
+    daySeconds: 6,
+    nightSeconds: 5,
+    terrorBlackoutSeconds: 2,
+    statusSeconds: 1,
+    roles: ["bodyguard", "liar", "terrorist"],
+  },
+};
+
+/** The game a bot host sets up when told none (host-bot.ts). */
+export const BOT_DEFAULT_RULESET = "sport";
 
 export interface Situation {
   seat: number;

@@ -1,6 +1,8 @@
 /**
  * The announcements' words in English: `log.<key>` for every announcement key a ruleset's
- * manifest declares, with `{param}` placeholders filled from the entry (protocol/words).
+ * manifest declares, with `{param}` placeholders filled from the entry (protocol/words),
+ * and the words of the causes they give (removals, fouls, warnings), which the record's
+ * tables of fouls and removals print too.
  */
 export const enAnnouncements = {
   "log.game.start": "The cards are dealt: the game begins",
@@ -57,6 +59,24 @@ export const enAnnouncements = {
   "log.forum.will": "The will of {seat} is published",
   "log.forum.paper": "The paper, edition {edition}: {ads} ad(s)",
   "log.warned.cause": "Warning for {seat}: {cause} ({warnings})",
+  // What an announcement's `cause` says: a removal's (`cause.`), a foul's (`foul.`), a warning's (`warn.`).
+  "cause.provocation": "provocation",
+  "cause.peeking": "peeking",
+  "cause.fouls": "four fouls",
+  "cause.host": "the host's decision",
+  "foul.out_of_turn": "speaking out of turn",
+  "foul.after_thanks": "speaking after “thank you”",
+  "foul.honestly": "saying “honestly”",
+  "foul.swearing": "saying “I swear”",
+  "foul.percent": "percentages",
+  "foul.money": "offering money",
+  "foul.agitation": "agitating",
+  "foul.artificial": "artificial situations",
+  "foul.religion": "appeal to religion",
+  "foul.insult": "insulting players",
+  "foul.other": "other",
+  "warn.novote": "did not vote",
+  "warn.host": "the host's warning",
 } as const;
 
 export type AnnouncementWordKey = keyof typeof enAnnouncements;

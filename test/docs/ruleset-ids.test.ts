@@ -6,8 +6,8 @@
  * (`"sport"`) or as a key of a table by ruleset (`{ hunt: [...] }`).
  *
  * The simulator may name one only for a ruleset's own tactics: tactics.ts (how a bot plays
- * a ruleset) and host-bot.ts (each ruleset's fastest timings, sport's night steps that wait
- * for the host, and the bot's default game).
+ * a ruleset, each ruleset's fastest timings, the bot host's default game). host-bot.ts reads
+ * which night steps wait for the host from the manifests (`calls`), naming none.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import { availableRulesets } from "../../hub/engine/index.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const FOLDERS = ["web-display/src", "hub/record", "hub/hardware", "firmware-sim/sim"];
-const TACTICS = new Set(["firmware-sim/sim/tactics.ts", "firmware-sim/sim/host-bot.ts"]);
+const TACTICS = new Set(["firmware-sim/sim/tactics.ts"]);
 
 function sourceFiles(path: string): string[] {
   const full = join(ROOT, path);

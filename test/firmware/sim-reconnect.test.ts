@@ -4,9 +4,9 @@
  * themselves, resend, and are counted in the same window.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { FAST_SPORT_OPTIONS } from "../../firmware-sim/sim/host-bot.js";
 import type { Scenario } from "../../firmware-sim/sim/script.js";
 import type { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
+import { FAST_SPORT_OPTIONS } from "../../firmware-sim/sim/tactics.js";
 import type { LogEntry, PublicState } from "../../protocol/views.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 

@@ -5,72 +5,22 @@
  * shape in every ruleset that keeps it, so the console reads typed data, not guesses.
  */
 import { describe, expect, it } from "vitest";
-import { createGame, type GameState, hostView } from "../../hub/engine/index.js";
+import { type GameState, hostView } from "../../hub/engine/index.js";
 import { publicExtrasSchema } from "../../protocol/extras.js";
 import { hostViewSchema } from "../../protocol/host-view.js";
 import type { RulesetId } from "../../protocol/index.js";
 import { parseHostView } from "../../web-display/src/host-view.js";
-import { T0 } from "../helpers/engine-driver.js";
-import { FORUM_OPTION_SETS, playForum, seedHex } from "../helpers/random-forum.js";
-import { mulberry32, nextInputs, playRandom } from "../helpers/random-game.js";
-import { newHuntGame, nextHuntInputs } from "../helpers/random-hunt.js";
-
-function created(ruleset: RulesetId, seats: number, seed: number): GameState {
-  const c = createGame({
-    table: "t1",
-    ruleset,
-    seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
-    options: {},
-    seed: seedHex(seed),
-    at: T0,
-  });
-  if (!c.ok) throw new Error(c.errors.join("; "));
-  return c.state;
-}
-
-const PLAYS: Record<RulesetId, (seed: number, see: (s: GameState) => void) => void> = {
-  sport: (seed, see) =>
-    playRandom(
-      created("sport", 10, seed),
-      mulberry32(seed),
-      (s, r, at) => nextInputs(s, r, at, seed % 2 === 0),
-      { batches: 3000, gapMs: 3000 },
-      see,
-    ),
-  app: (seed, see) =>
-    playRandom(
-      created("app", 8, seed),
-      mulberry32(seed),
-      nextHuntInputs,
-      { batches: 3000, gapMs: 3000 },
-      see,
-    ),
-  hunt: (seed, see) =>
-    playRandom(
-      newHuntGame(seedHex(seed)),
-      mulberry32(seed),
-      nextHuntInputs,
-      { batches: 3000, gapMs: 3000 },
-      see,
-    ),
-  forum: (seed, see) =>
-    playForum(
-      seedHex(seed),
-      mulberry32(seed),
-      FORUM_OPTION_SETS[seed % FORUM_OPTION_SETS.length] ?? {},
-      see,
-    ),
-};
+import { RANDOM_PLAYS } from "../helpers/random-rulesets.js";
 
 /** The view as the hub sends it: serialized, then read back as a client would. */
 const wire = (s: GameState) => JSON.parse(JSON.stringify(hostView(s, s.now))) as unknown;
 
-describe.each(Object.keys(PLAYS) as RulesetId[])("the %s host view", (id) => {
+describe.each(Object.keys(RANDOM_PLAYS) as RulesetId[])("the %s host view", (id) => {
   it.each([1, 2])("is valid in every state of random game %i", (seed) => {
     const faults = new Map<string, number>();
     const fields = new Set<string>();
     let states = 0;
-    PLAYS[id](seed, (s) => {
+    RANDOM_PLAYS[id](seed, (s) => {
       states++;
       const raw = wire(s);
       const parsed = hostViewSchema.strict().safeParse(raw);
@@ -103,7 +53,7 @@ describe.each(Object.keys(PLAYS) as RulesetId[])("the %s host view", (id) => {
 describe("the console's parse", () => {
   it("reads a sport view's bookkeeping as typed fields", () => {
     let seen = false;
-    PLAYS.sport(1, (s) => {
+    RANDOM_PLAYS.sport(1, (s) => {
       const view = parseHostView(wire(s));
       expect(view).not.toBeNull();
       if (view && view.queue.length > 0) seen = true;
@@ -113,7 +63,7 @@ describe("the console's parse", () => {
 
   it("refuses a view that does not fit the schema, rather than guessing", () => {
     let sample: unknown = null;
-    PLAYS.sport(1, (s) => {
+    RANDOM_PLAYS.sport(1, (s) => {
       sample ??= wire(s);
     });
     const bad = structuredClone(sample) as { flow: Record<string, unknown> };

@@ -171,9 +171,10 @@ export class SidePanel extends TableElement {
       </section>`;
   }
 
+  /** The day's nominations in order, where the ruleset's manifest says seats nominate. */
   private nominations() {
     const s = this.snapshot?.state;
-    if (s?.phase !== "day") return nothing;
+    if (s?.phase !== "day" || this.manifest?.capabilities.nominations !== true) return nothing;
     const t = this.tr.t;
     return html`<section>
       <h2>${t("ui.nominations")}</h2>

@@ -102,7 +102,7 @@ export class HostSecrets extends TableElement {
    * manifest: the console lists who the step still waits for, the shots and the checks.
    */
   private rolesOneByOne(): boolean {
-    return (this.manifest?.steps.filter((st) => st.kind === "night").length ?? 0) > 1;
+    return this.manifest?.steps.some((st) => st.kind === "night" && st.calls) ?? false;
   }
 
   /**
@@ -110,19 +110,14 @@ export class HostSecrets extends TableElement {
    * not shot (from night 1), the Don or the Sheriff who has not checked.
    */
   private stillToAct(night: HostNight, pub: PublicState, view: HostView): number[] {
-    const living = view.seats.filter((s) => s.alive && s.role !== null);
-    const roles = (names: string[]) => living.filter((s) => names.includes(s.role as string));
+    // The roles the step calls, as its manifest declares them.
+    const calls = this.manifest?.steps.find((st) => st.id === pub.step)?.calls ?? [];
+    const called = view.seats.filter((s) => s.alive && s.role !== null && calls.includes(s.role));
     if (pub.step === "mafia")
       return pub.round === 0
         ? []
-        : roles(["don", "mafia"])
-            .filter((s) => !(String(s.seat) in night.shots))
-            .map((s) => s.seat);
-    if (pub.step === "don" || pub.step === "sheriff")
-      return roles([pub.step])
-        .filter((s) => !night.checked.includes(s.seat))
-        .map((s) => s.seat);
-    return [];
+        : called.filter((s) => !(String(s.seat) in night.shots)).map((s) => s.seat);
+    return called.filter((s) => !night.checked.includes(s.seat)).map((s) => s.seat);
   }
 
   private sportNight(night: HostNight, pub: PublicState, view: HostView) {

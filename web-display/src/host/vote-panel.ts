@@ -5,7 +5,7 @@
  * as it is now, with its last edge against the counting window's start.
  */
 import { css, html, nothing } from "lit";
-import { hasStepKind } from "../../../protocol/manifest.js";
+import { hasStepKind, stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -15,8 +15,6 @@ import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 import { edgeTime } from "./when.js";
 
-/** Rulesets whose day vote the table does not see (the app's, APP-VOTE-02). */
-const THUMB_STEPS = ["vote", "revote", "leavevote", "stayvote"];
 /** A leave/stay vote: the voter's own seat means "leave", 0 "stay" (sport's flow). */
 const STAY = 0;
 
@@ -103,9 +101,9 @@ export class HostVotePanel extends TableElement {
     const s = this.snapshot?.state;
     const view = this.snapshot?.hostView;
     if (!s || !view || s.phase !== "day") return nothing;
-    const voting = THUMB_STEPS.includes(s.step);
+    const voting = this.isVoteStep(s.step);
     const thumbs = this.manifest?.capabilities.thumbSensors === true;
-    // Rulesets where everyone is on the ballot (app, hunt) have no nominations to list.
+    // Rulesets where everyone is on the ballot (no `nominations` in the manifest) list none.
     const list = thumbs && s.ballot.length > 0 && voting ? s.ballot : s.nominations;
     const votes = view.votes ?? {};
     if (list.length === 0 && !voting && Object.keys(votes).length === 0) return nothing;
@@ -132,6 +130,16 @@ export class HostVotePanel extends TableElement {
           : nothing
       }
     </section>`;
+  }
+
+  /**
+   * Whether the step is a vote the panel counts, as the manifest declares it: a thumb vote,
+   * a secret vote, or an open vote given in steps (a day board's open vote has its own panel).
+   */
+  private isVoteStep(step: string): boolean {
+    const kind = stepKind(this.manifest, step);
+    if (kind === "thumbVote" || kind === "secretVote") return true;
+    return kind === "openVote" && this.manifest?.capabilities.dayBoard !== true;
   }
 
   private nominee(s: PublicState, view: HostView, n: number, i: number) {

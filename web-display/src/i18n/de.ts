@@ -20,23 +20,6 @@ export const de: Record<MessageKey, string> = {
   "title.day": "Tag {round}",
   "title.ended": "Spielende",
 
-  "cause.provocation": "Provokation",
-  "cause.peeking": "Spicken",
-  "cause.fouls": "vier Fouls",
-  "cause.host": "Entscheidung des Spielleiters",
-
-  "foul.out_of_turn": "Reden außerhalb der Reihe",
-  "foul.after_thanks": "Reden nach „Danke“",
-  "foul.honestly": "„ehrlich“ gesagt",
-  "foul.swearing": "„ich schwöre“ gesagt",
-  "foul.percent": "Prozentangaben",
-  "foul.money": "Geld angeboten",
-  "foul.agitation": "Agitation",
-  "foul.artificial": "künstliche Situationen",
-  "foul.religion": "Berufung auf Religion",
-  "foul.insult": "Beleidigung",
-  "foul.other": "Sonstiges",
-
   "check.mafia": "schwarz (Mafia)",
   "check.town": "rot (Bürger)",
   "check.sheriff": "ist der Sheriff",

@@ -1,8 +1,9 @@
 /**
  * English: the reference dictionary. de.ts and ru.ts must have exactly these keys (the
  * compiler checks it, and test/browser/i18n.test.ts checks the placeholders too).
- * Role and moment names follow shared/GLOSSARY.md; the game words (roles, ways out) come
- * from protocol/words, which the record reads too.
+ * Role and moment names follow shared/GLOSSARY.md; the game words (roles, ways out, steps,
+ * night lines, announcements and their causes) come from protocol/words, which the record
+ * reads too.
  */
 import { GAME_WORDS } from "../../../protocol/words/index.js";
 
@@ -23,23 +24,6 @@ export const en = {
   "title.day0": "Day 0",
   "title.day": "Day {round}",
   "title.ended": "Game over",
-
-  "cause.provocation": "provocation",
-  "cause.peeking": "peeking",
-  "cause.fouls": "four fouls",
-  "cause.host": "the host's decision",
-
-  "foul.out_of_turn": "speaking out of turn",
-  "foul.after_thanks": "speaking after “thank you”",
-  "foul.honestly": "saying “honestly”",
-  "foul.swearing": "saying “I swear”",
-  "foul.percent": "percentages",
-  "foul.money": "offering money",
-  "foul.agitation": "agitating",
-  "foul.artificial": "artificial situations",
-  "foul.religion": "appeal to religion",
-  "foul.insult": "insulting players",
-  "foul.other": "other",
 
   "check.mafia": "black (mafia)",
   "check.town": "red (town)",

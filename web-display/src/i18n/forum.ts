@@ -38,8 +38,6 @@ const enForum = {
   "forum.warnings": "Warnings",
   "forum.warningCount": "{n} of {max}",
   "forum.out": "Out of the game",
-  "warn.novote": "did not vote",
-  "warn.host": "the host's warning",
 
   "host.warn": "Warn",
   "host.confirmWarn": "Give {who} an inactivity warning? The last one disqualifies.",
@@ -82,8 +80,6 @@ const deForum: Record<ForumKey, string> = {
   "forum.warnings": "Verwarnungen",
   "forum.warningCount": "{n} von {max}",
   "forum.out": "Ausgeschieden",
-  "warn.novote": "nicht abgestimmt",
-  "warn.host": "Verwarnung des Spielleiters",
 
   "host.warn": "Verwarnen",
   "host.confirmWarn": "{who} wegen Inaktivität verwarnen? Die letzte Verwarnung disqualifiziert.",
@@ -123,8 +119,6 @@ const ruForum: Record<ForumKey, string> = {
   "forum.warnings": "Предупреждения",
   "forum.warningCount": "{n} из {max}",
   "forum.out": "Выбыли",
-  "warn.novote": "не голосовал",
-  "warn.host": "предупреждение ведущего",
 
   "host.warn": "Предупредить",
   "host.confirmWarn":

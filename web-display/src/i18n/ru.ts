@@ -20,23 +20,6 @@ export const ru: Record<MessageKey, string> = {
   "title.day": "День {round}",
   "title.ended": "Игра окончена",
 
-  "cause.provocation": "провокация",
-  "cause.peeking": "подглядывание",
-  "cause.fouls": "четыре фола",
-  "cause.host": "решение ведущего",
-
-  "foul.out_of_turn": "разговор не в свою очередь",
-  "foul.after_thanks": "разговор после «Спасибо»",
-  "foul.honestly": "слово «честно»",
-  "foul.swearing": "слово «клянусь»",
-  "foul.percent": "проценты",
-  "foul.money": "предложение денег",
-  "foul.agitation": "агитация",
-  "foul.artificial": "искусственные ситуации",
-  "foul.religion": "обращение к религии",
-  "foul.insult": "оскорбление игроков",
-  "foul.other": "другое",
-
   "check.mafia": "чёрный (мафия)",
   "check.town": "красный (мирный)",
   "check.sheriff": "Шериф",

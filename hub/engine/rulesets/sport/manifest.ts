@@ -1,6 +1,14 @@
 /** The sport ruleset as data (protocol/manifest.ts): what screens and the record read. */
 import { CORE_ANNOUNCEMENTS, type RulesetManifest } from "../../../../protocol/index.js";
 import { SPORT_ROLES } from "./roles/index.js";
+import type { SportNightStep } from "./roles/role.js";
+
+/** The roles a night step wakes on some night, from the role files' `wakes`. */
+function calledBy(step: SportNightStep): string[] {
+  return Object.values(SPORT_ROLES)
+    .filter((r) => r.wakes.zeroNight.includes(step) || r.wakes.laterNights.includes(step))
+    .map((r) => r.id);
+}
 
 export const sportManifest: RulesetManifest = {
   // From the role files, so a role's team and abilities are written once.
@@ -18,9 +26,9 @@ export const sportManifest: RulesetManifest = {
     { id: "leavevote", phase: "day", kind: "thumbVote" },
     // SPORT-OPEN-10 (b) "castMajority": the leave vote's second window, for "stay".
     { id: "stayvote", phase: "day", kind: "thumbVote" },
-    { id: "mafia", phase: "night", kind: "night" },
-    { id: "don", phase: "night", kind: "night" },
-    { id: "sheriff", phase: "night", kind: "night" },
+    { id: "mafia", phase: "night", kind: "night", calls: calledBy("mafia") },
+    { id: "don", phase: "night", kind: "night", calls: calledBy("don") },
+    { id: "sheriff", phase: "night", kind: "night", calls: calledBy("sheriff") },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [
@@ -54,5 +62,6 @@ export const sportManifest: RulesetManifest = {
     blindfoldSensors: true,
     textInputs: false,
     recordFormats: ["html", "pdf", "json", "mafiaratings"],
+    nominations: true,
   },
 };
