@@ -55,4 +55,6 @@ export const sportManifest: RulesetManifest = {
     textInputs: false,
     recordFormats: ["html", "pdf", "json", "mafiaratings"],
   },
+  // SPORT-FOUL-01 speaking out of turn (at night too), SPORT-FOUL-02 after "thank you".
+  voiceCauses: { turn: "out_of_turn", overtime: "after_thanks", night: "out_of_turn" },
 };
