@@ -227,6 +227,13 @@ describe("voice from phones, with real sound", () => {
         `(${perSecond.toFixed(2)}/s), soft phone ${soft}; ${loud[0]?.payload.length} bytes each; ` +
         `from its first message to the candidate in the host view ${delay} ms, on the console ${shown} ms`,
     );
+    // The game over, the table no longer hears: every phone closes its microphone and
+    // takes the consent switch away (a next game that hears asks again).
+    await host.ok({ cmd: "end" });
+    for (const phone of phones.values()) {
+      await phone.page.locator('[data-action="voice-consent"]').waitFor({ state: "detached" });
+      expect(await phone.page.locator('[data-mic="on"]').count()).toBe(0);
+    }
     await host.end();
   }, 120_000);
 });
