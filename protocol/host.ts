@@ -54,7 +54,10 @@ export const hostCommandSchema = z.discriminatedUnion("cmd", [
   }),
   /** An inactivity warning (forum, FORUM-INACT); three disqualify. */
   z.strictObject({ id, cmd: z.literal("warn"), seat: seatNumberSchema }),
-  /** Sets a voice candidate aside (issue 26); confirming one is a `foul` with cause `out_of_turn`. */
+  /**
+   * Sets a voice candidate aside (issue 26); confirming one is a `foul` with the cause the
+   * ruleset's manifest gives the candidate's kind (`voiceCauses`).
+   */
   z.strictObject({ id, cmd: z.literal("dismiss"), candidate: z.number().int().min(1) }),
   /**
    * Takes back a seat input or host command (a correction, journaled): record `undoes` (one

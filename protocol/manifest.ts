@@ -70,6 +70,26 @@ export const capabilitiesSchema = z.object({
   nominations: z.boolean().optional(),
 });
 
+/**
+ * A voice candidate's kind (issue 26): heard during another's speech, on after one's own
+ * speech ended, or at night.
+ */
+export const VOICE_CANDIDATE_KINDS = ["turn", "overtime", "night"] as const;
+export type VoiceCandidateKind = (typeof VOICE_CANDIDATE_KINDS)[number];
+
+const causeSchema = z.string().regex(/^[a-z_]{1,24}$/);
+
+/**
+ * The foul cause that confirms a voice candidate of each kind: the judge's one click gives
+ * that foul (sport: `out_of_turn`, `after_thanks` for running over). A kind left out, or a
+ * ruleset without fouls, has its candidates only dismissed, never confirmed.
+ */
+export const voiceCausesSchema = z.object({
+  turn: causeSchema.optional(),
+  overtime: causeSchema.optional(),
+  night: causeSchema.optional(),
+});
+
 export const rulesetManifestSchema = z.object({
   roles: z.array(manifestRoleSchema).min(1),
   steps: z.array(manifestStepSchema).min(1),
@@ -78,6 +98,8 @@ export const rulesetManifestSchema = z.object({
   /** How a seat can leave the game (`seat.out`). */
   outs: z.array(z.string().regex(/^[a-z_]{1,24}$/)),
   capabilities: capabilitiesSchema,
+  /** Absent means no candidate is confirmed by a foul (added after the rest). */
+  voiceCauses: voiceCausesSchema.optional(),
 });
 export type RulesetManifest = z.infer<typeof rulesetManifestSchema>;
 export type ManifestRole = z.infer<typeof manifestRoleSchema>;
@@ -107,4 +129,12 @@ export function stepKind(
 /** Whether any step of the ruleset asks the table this way (e.g. a secret vote). */
 export function hasStepKind(manifest: RulesetManifest | null, kind: ManifestStep["kind"]): boolean {
   return manifest?.steps.some((s) => s.kind === kind) ?? false;
+}
+
+/** The foul cause that confirms a voice candidate of this kind, or null (dismiss only). */
+export function voiceCause(
+  manifest: RulesetManifest | null,
+  kind: VoiceCandidateKind,
+): string | null {
+  return manifest?.voiceCauses?.[kind] ?? null;
 }

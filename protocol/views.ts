@@ -135,5 +135,11 @@ export const publicStateSchema = z.object({
   timings: z.record(z.string(), z.number()),
   /** Venue branding and other ruleset extras that never change a rule. */
   extras: z.record(z.string(), z.unknown()),
+  /**
+   * The table hears (issue 26, the option `voice`): a seat's microphone may be sampled and
+   * its `voice` inputs sent while a game runs. Absent (a hub before it) or false: a device
+   * opens no microphone and sends no voice input.
+   */
+  voice: z.boolean().optional(),
 });
 export type PublicState = z.infer<typeof publicStateSchema>;

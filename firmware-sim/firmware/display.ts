@@ -16,6 +16,8 @@ export interface TableGlance {
   speaker: number | null;
   counting: number | null;
   winner: string | null;
+  /** The table hears (the public state's `voice`): the microphone may be sampled. */
+  voice: boolean;
 }
 
 function clip(s: string): string {

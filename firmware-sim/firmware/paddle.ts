@@ -122,6 +122,16 @@ export class Paddle {
     return this.blindfold.value;
   }
 
+  /**
+   * Whether the table hears now (issue 26): the public state says `voice` and a game runs,
+   * the only time the hub takes a voice input. Otherwise the microphone is not sampled and
+   * nothing is sent; the phone asks for its microphone only then (seat-app.ts).
+   */
+  get hearing(): boolean {
+    const g = this.glance;
+    return g !== null && g.voice && (g.phase === "day" || g.phase === "night");
+  }
+
   start(): void {
     const hal = this.hal;
     hal.watchThumb((down) => this.thumb.raw(down));
@@ -133,7 +143,7 @@ export class Paddle {
     hal.led("amber");
     this.show("connecting");
     this.link.start();
-    if (this.voice) this.voice.start();
+    // The sampler waits for a public state saying that the table hears (onGlance).
   }
 
   stop(): void {
@@ -266,7 +276,12 @@ export class Paddle {
       speaker: typeof pub.speaker === "number" ? pub.speaker : null,
       counting: typeof pub.counting === "number" ? pub.counting : null,
       winner: typeof pub.winner === "string" ? pub.winner : null,
+      voice: pub.voice === true,
     };
+    if (this.voice) {
+      if (this.hearing) this.voice.start();
+      else this.voice.stop();
+    }
     if (this.refreshMenu()) this.haptics.play("pulse");
     this.show(this.status);
   }

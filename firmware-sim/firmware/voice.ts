@@ -94,9 +94,18 @@ export class Voice {
     if (this.timer === null) this.timer = this.hal.setTimeout(this.tick, SAMPLE_MS);
   }
 
+  /** Stops sampling and forgets the talk: a table that hears again starts from silence. */
   stop(): void {
     if (this.timer !== null) this.hal.clearTimeout(this.timer);
     this.timer = null;
+    this.on = false;
+    this.floor = -1;
+    this.windows = 0;
+    this.fresh = 0;
+    this.sum = 0;
+    this.samples = 0;
+    this.streak = 0;
+    this.owed = false;
   }
 
   /**

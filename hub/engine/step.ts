@@ -124,7 +124,7 @@ export function applyInPlace(
   if (rejection) return rejection;
   state.rev += 1;
   if (input.at > state.now) state.now = input.at;
-  afterInput(state, input.at);
+  afterInput(state, input.at, ruleset.manifest);
   return null;
 }
 
@@ -330,7 +330,13 @@ function hostInput(
         if (!refused && action.show === true) showCause(state, from);
         return refused;
       }
-      const candidate = findCandidate(state, seat.seat, action.cause, action.candidate);
+      const candidate = findCandidate(
+        state,
+        ruleset.manifest,
+        seat.seat,
+        action.cause,
+        action.candidate,
+      );
       if (candidate && "code" in candidate) return candidate;
       const refused = ruleset.onFoul(g, seat, action.cause);
       if (!refused && candidate) candidate.status = "confirmed";

@@ -14,6 +14,7 @@ import type {
 import { answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
+import { voiceOn } from "./voice.js";
 
 /**
  * `now` is the hub's clock at publishing time, for countdowns. It is a parameter, not the
@@ -68,6 +69,7 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
     announcements: state.announcements.map((a) => publicLogEntry(state.options, a)),
     timings: r.timings(state.options),
     extras: { ...state.extras, ...(r.liveExtras?.(state) ?? {}) },
+    voice: voiceOn(state.options),
   };
 }
 

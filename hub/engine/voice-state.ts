@@ -1,10 +1,16 @@
 /** Who is speaking (issue 26): the part of the game state that voice.ts keeps (host only). */
+import type { ManifestStep, VoiceCandidateKind } from "../../protocol/index.js";
 import type { Run, Tracks } from "./attribution.js";
 
-/** Whose turn it was from `at` on: recorded whenever the phase or the speaker changes. */
+/**
+ * Whose turn it was from `at` on: recorded whenever the step or the speaker changes, with
+ * the step's kind from the ruleset's manifest (a `speaking` step has a speaker, a `night`
+ * step hears nobody), so the core names no ruleset's steps.
+ */
 export interface Turn {
   at: number;
-  phase: string;
+  step: string;
+  kind: ManifestStep["kind"] | null;
   speaker: number | null;
 }
 
@@ -13,7 +19,7 @@ export interface VoiceCandidate {
   id: number;
   seat: number;
   /** `turn`: during another's speech; `overtime`: after his own ended; `night`: at night. */
-  kind: "turn" | "overtime" | "night";
+  kind: VoiceCandidateKind;
   /** The seat whose speech it was (turn, overtime: the next speaker), or null. */
   during: number | null;
   from: number;

@@ -6,11 +6,16 @@
  * Levels wait in `tracks` until they settle (SETTLE_MS behind the newest input: the other
  * seats' levels for the same windows may still be on their way), then attribution.ts says
  * who spoke. A run by a seat whose turn it is not becomes a candidate for the judge, never
- * a foul: the host confirms it (a `foul` with cause `out_of_turn`) or dismisses it.
+ * a foul: the host confirms it (a `foul` with the cause the ruleset's manifest gives the
+ * candidate's kind, `voiceCauses`: sport's `out_of_turn`) or dismisses it. Which steps have a
+ * speaker and which are night is the manifest's step kinds: the core names no ruleset's
+ * steps or causes.
  * Windows settle at the next input of any kind, or at the voice deadline (voiceDeadline):
  * in a silent room no input may follow the end of a speech, so the hub arms a timer for it,
  * journaled like a step's timer, and replay stays pure.
  */
+
+import { type RulesetManifest, stepKind, voiceCause } from "../../protocol/index.js";
 import {
   ATTRIBUTION,
   advance,
@@ -74,13 +79,14 @@ export function hearVoice(g: Game, seat: SeatState, action: VoiceAction): Reject
  * After every accepted input (step.ts): notes whose turn it is and attributes the windows
  * that have settled by the input's time. Nothing happens at a table without voice.
  */
-export function afterInput(state: GameState, at: number): void {
+export function afterInput(state: GameState, at: number, manifest: RulesetManifest): void {
   if (!voiceOn(state.options) || state.phase === "setup") return;
   const voice = voiceOf(state);
   const last = voice.turns[voice.turns.length - 1];
-  const speaker = state.phase === "day" ? state.speaker : null;
-  if (!last || last.phase !== state.phase || last.speaker !== speaker) {
-    voice.turns.push({ at, phase: state.phase, speaker });
+  const kind = stepKind(manifest, state.step);
+  const speaker = kind === "speaking" ? state.speaker : null;
+  if (!last || last.step !== state.step || last.speaker !== speaker) {
+    voice.turns.push({ at, step: state.step, kind, speaker });
   }
   if (voice.settled === 0) return;
   const until = Math.floor((at - SETTLE_MS) / WINDOW_MS);
@@ -150,8 +156,8 @@ function offenceAt(turns: Turn[], seat: number, at: number) {
   while (i > 0 && (turns[i] as Turn).at > at) i--;
   const turn = turns[i];
   if (!turn) return null;
-  if (turn.phase === "night") return { kind: "night" as const, during: null };
-  if (turn.phase !== "day" || turn.speaker === null || turn.speaker === seat) return null;
+  if (turn.kind === "night") return { kind: "night" as const, during: null };
+  if (turn.kind !== "speaking" || turn.speaker === null || turn.speaker === seat) return null;
   const before = turns[i - 1];
   if (before?.speaker === seat) return { kind: "overtime" as const, during: turn.speaker };
   return { kind: "turn" as const, during: turn.speaker };
@@ -166,30 +172,35 @@ function prune(voice: VoiceState): void {
   }
 }
 
-/** Foul causes that confirm a candidate: speaking out of turn, or on after "thank you". */
-export const CONFIRMING_CAUSES = ["out_of_turn", "after_thanks"];
-
 /**
- * The candidate a host's foul confirms: the one it names (which must be this seat's and
- * open: else a rejection, checked before the foul is given), or the seat's newest open one
- * when the foul's cause is one a candidate stands for; null when it confirms none.
+ * The candidate a host's foul confirms: the one it names (which must be this seat's, open,
+ * and of a kind the foul's cause confirms in the ruleset's manifest: else a rejection,
+ * checked before the foul is given), or the seat's newest open one whose kind the cause
+ * confirms; null when it confirms none.
  */
 export function findCandidate(
   state: GameState,
+  manifest: RulesetManifest,
   seat: number,
   cause: string | undefined,
   id: number | undefined,
 ): VoiceCandidate | Rejection | null {
   const all = state.voice?.candidates ?? [];
+  const confirms = (c: VoiceCandidate) =>
+    cause !== undefined && voiceCause(manifest, c.kind) === cause;
   if (id !== undefined) {
     const c = all.find((x) => x.id === id);
     if (!c || c.seat !== seat)
       return reject("wrong_step", `no voice candidate ${id} for seat ${seat}`);
     if (c.status !== "open") return reject("wrong_step", `candidate ${id} is already ${c.status}`);
+    if (!confirms(c)) {
+      const wanted = voiceCause(manifest, c.kind);
+      const why = wanted ? `only a foul with cause ${wanted}` : "no foul of this ruleset";
+      return reject("wrong_step", `${why} confirms candidate ${id} (${c.kind})`);
+    }
     return c;
   }
-  if (!CONFIRMING_CAUSES.includes(cause ?? "")) return null;
-  const open = all.filter((c) => c.seat === seat && c.status === "open");
+  const open = all.filter((c) => c.seat === seat && c.status === "open" && confirms(c));
   return open[open.length - 1] ?? null;
 }
 

@@ -5,6 +5,7 @@
  * the engine's own attribution (hub/engine/attribution.ts), so the record and the console
  * cannot disagree. The record is the host's: levels never leave it.
  */
+import { stepKind } from "../../protocol/index.js";
 import {
   attribute,
   placeLevels,
@@ -12,6 +13,7 @@ import {
   type Tracks,
   WINDOW_MS,
 } from "../engine/attribution.js";
+import { rulesetById } from "../engine/index.js";
 import type { VoiceCandidate } from "../engine/voice.js";
 import { esc } from "./escape.js";
 import type { Trace } from "./replay.js";
@@ -45,13 +47,15 @@ export function voiceRecord(trace: Trace): VoiceRecord | null {
   if (slots.length === 0) return null;
   const spans = attribute(tracks, Math.min(...slots), Math.max(...slots) + 1);
   const speeches: SpeechTimeline[] = [];
+  // A speech is a `speaking` step of the ruleset's manifest, as the engine's voice.ts reads it.
+  const manifest = rulesetById(trace.final.ruleset)?.manifest ?? null;
   for (const s of trace.steps) {
     const { before, after } = s;
     const open = speeches.at(-1);
     const changed = after.speaker !== before.speaker || after.step !== before.step;
     if (!changed) continue;
     if (open && open.to === Number.POSITIVE_INFINITY) open.to = s.input.at;
-    if (after.phase === "day" && after.speaker !== null) {
+    if (stepKind(manifest, after.step) === "speaking" && after.speaker !== null) {
       speeches.push({
         round: after.round,
         step: after.step,

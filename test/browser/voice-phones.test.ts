@@ -4,8 +4,9 @@
  * Chromium as the fake microphone of one phone. Seat 4's phone hears the loud copy, seat 7's
  * the soft one, seat 9's silence, while seat 1 has the floor: seat 4 is attributed and raises
  * a candidate on the console, seat 7 never does, seat 9 sends nothing, and the judge's click
- * journals a foul with cause out_of_turn. Figures (messages a second, delay) are printed for
- * docs/BENCHMARKS.md, never asserted.
+ * journals a foul with cause out_of_turn. Before that, a game with the option off: no phone
+ * offers its microphone or sends a voice input (docs/PROTOCOL.md, "Voice"). Figures
+ * (messages a second, delay) are printed for docs/BENCHMARKS.md, never asserted.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -112,18 +113,25 @@ describe("voice from phones, with real sound", () => {
   it("attributes the loud seat, not the soft one, and the judge's click journals the foul", async () => {
     const host = await HostClient.connect(hub);
     const view = () => host.view as unknown as View;
-    await host.ok({
-      cmd: "setup",
-      ruleset: "sport",
-      seats: NAMES.map((name, i) => ({ seat: i + 1, name })),
-      options: { autoAdvance: false, voice: true },
-    });
-    await host.ok({ cmd: "start" });
-    while (view()?.phase !== "day") {
-      await host.ok({ cmd: "next" });
-      await host.until(() => view(), "a view");
-    }
-    expect(view().speaker).toBe(1);
+    /** A new sport game, played on to the day's first speech (seat 1's). */
+    const dayOne = async (voice: boolean) => {
+      await host.ok({
+        cmd: "setup",
+        ruleset: "sport",
+        seats: NAMES.map((name, i) => ({ seat: i + 1, name })),
+        options: { autoAdvance: false, voice },
+      });
+      await host.ok({ cmd: "start" });
+      await host.until(() => view()?.phase === "night", "the night");
+      while (view()?.phase !== "day") {
+        await host.ok({ cmd: "next" });
+        await host.until(() => view(), "a view");
+      }
+      expect(view().speaker).toBe(1);
+    };
+    const mics = () =>
+      view().seats.every((s) => ![4, 7, 9].includes(s.seat) || s.caps.includes("mic"));
+    await dayOne(false);
 
     const phones = new Map<Sound, Phone>();
     for (const [sound, seat] of Object.entries(SOUNDS) as [Sound, number][]) {
@@ -131,10 +139,17 @@ describe("voice from phones, with real sound", () => {
       await phone.online(15_000);
       phones.set(sound, phone);
     }
-    await host.until(
-      () => view().seats.every((s) => ![4, 7, 9].includes(s.seat) || s.caps.includes("mic")),
-      "mic caps",
-    );
+    await host.until(mics, "mic caps");
+    // The option off: a phone that can hear says so (`mic`) but offers no consent, opens no
+    // microphone and sends nothing, the loud one's speech playing all along.
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const phone of phones.values()) {
+      expect(await phone.page.locator('[data-action="voice-consent"]').count()).toBe(0);
+      expect(phone.sniffer.sent.filter(isVoice)).toEqual([]);
+    }
+    await host.ok({ cmd: "end" });
+    await dayOne(true);
+    await host.until(mics, "mic caps");
     const consoleUrl = `http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`;
     const judge = await (browsers.get("silence") as Browser).newPage({
       viewport: { width: 1280, height: 1100 },
@@ -212,6 +227,13 @@ describe("voice from phones, with real sound", () => {
         `(${perSecond.toFixed(2)}/s), soft phone ${soft}; ${loud[0]?.payload.length} bytes each; ` +
         `from its first message to the candidate in the host view ${delay} ms, on the console ${shown} ms`,
     );
+    // The game over, the table no longer hears: every phone closes its microphone and
+    // takes the consent switch away (a next game that hears asks again).
+    await host.ok({ cmd: "end" });
+    for (const phone of phones.values()) {
+      await phone.page.locator('[data-action="voice-consent"]').waitFor({ state: "detached" });
+      expect(await phone.page.locator('[data-mic="on"]').count()).toBe(0);
+    }
     await host.end();
   }, 120_000);
 });

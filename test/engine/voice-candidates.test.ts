@@ -4,6 +4,10 @@
  * candidate the judge confirms (a foul, cause out_of_turn) or dismisses, never a foul by itself.
  */
 import { describe, expect, it } from "vitest";
+import { rulesetById } from "../../hub/engine/index.js";
+import type { Ruleset } from "../../hub/engine/ruleset.js";
+import { FOUL_CAUSES } from "../../hub/engine/rulesets/sport/discipline.js";
+import { step } from "../../hub/engine/step.js";
 import type { VoiceCandidate } from "../../hub/engine/voice.js";
 import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
 
@@ -125,5 +129,51 @@ describe("voice candidates", () => {
     speak(d, 7, 1000);
     settle(d);
     expect(candidates(d)).toMatchObject([{ seat: 7, kind: "night", during: null }]);
+  });
+});
+
+describe("which foul confirms a candidate: the manifest's voiceCauses", () => {
+  it("sport: SPORT-FOUL-01 out_of_turn confirms talk in another's turn, SPORT-FOUL-02 after_thanks running over", () => {
+    const manifest = rulesetById("sport")?.manifest;
+    for (const cause of Object.values(manifest?.voiceCauses ?? {})) {
+      expect(FOUL_CAUSES).toContain(cause);
+    }
+    const d = day0();
+    speak(d, 1, 1000);
+    d.pass(1);
+    speak(d, 1, 1500);
+    settle(d);
+    expect(candidates(d)).toMatchObject([{ id: 1, seat: 1, kind: "overtime" }]);
+    // The wrong cause for the named candidate: refused, no foul given.
+    const wrong = d.host({ cmd: "foul", seat: 1, cause: "out_of_turn", candidate: 1 });
+    expect(wrong?.message).toMatch(/after_thanks/);
+    expect(d.state.seats[0]?.fouls).toBe(0);
+    // Unnamed, a foul of another cause is given and confirms nothing.
+    expect(d.host({ cmd: "foul", seat: 1, cause: "out_of_turn" })).toBeNull();
+    expect(candidates(d)[0]?.status).toBe("open");
+    expect(d.host({ cmd: "foul", seat: 1, cause: "after_thanks" })).toBeNull();
+    expect(candidates(d)[0]?.status).toBe("confirmed");
+  });
+
+  it("a ruleset whose manifest has no voice causes gets no confirm: named, refused; unnamed, a plain foul", () => {
+    const sport = rulesetById("sport") as Ruleset;
+    const { voiceCauses: _, ...bare } = sport.manifest;
+    const silent: Ruleset = { ...sport, manifest: bare };
+    const d = day0();
+    speak(d, 4, 2000, [1]);
+    settle(d);
+    expect(candidates(d)).toMatchObject([{ id: 1, seat: 4, kind: "turn", status: "open" }]);
+    const foul = (candidate?: number) =>
+      step(silent, d.state, {
+        type: "host",
+        at: d.at,
+        action: { cmd: "foul", seat: 4, cause: "out_of_turn", candidate },
+      });
+    const named = foul(1);
+    expect(named.ok).toBe(false);
+    if (!named.ok) expect(named.rejection.message).toMatch(/no foul of this ruleset/);
+    const plain = foul();
+    expect(plain.ok && plain.state.seats[3]?.fouls).toBe(1);
+    expect(plain.ok && plain.state.voice?.candidates[0]?.status).toBe("open");
   });
 });

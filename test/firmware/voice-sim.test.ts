@@ -72,6 +72,10 @@ describe("paddles that hear (issue 26)", () => {
       );
     };
     await until(outOfTurn, 60_000, "a moment when seat 4 may not speak");
+    // The paddles sample only once the table hears (the game running): let each learn the
+    // quiet room's floor first, as a real room's pauses teach it.
+    const learned = () => harness.sim.paddles.every((p) => (p.paddle.voice?.floor ?? -1) >= 0);
+    await until(learned, 10_000, "every microphone's noise floor");
     room.say(4, 2000, 65);
     await until(
       async () => (await heard(harness)).some((v) => v.seat === 4 && !v.on),

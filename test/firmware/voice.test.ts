@@ -20,6 +20,7 @@ import {
   type VoiceTrack,
 } from "../../firmware-sim/sim/voice-track.js";
 import { INPUT_BUCKET } from "../../protocol/padding.js";
+import { publicStateTopic } from "../../protocol/topics.js";
 import { type FakeMqtt, fakePaddle } from "./fakes.js";
 
 /** A deterministic generator (the tests' own; the firmware draws nothing for voice). */
@@ -31,14 +32,28 @@ function lcg(seed: number): () => number {
   };
 }
 
-/** A paddle whose microphone plays `track` from the moment it is logged in. */
-function speakingPaddle(track: VoiceTrack, kind: Mic["kind"] = "analog") {
+/** The table as the public state shows it: a day running, hearing unless told otherwise. */
+function table(over: Record<string, unknown> = {}) {
+  return { phase: "day", step: "speech", round: 1, speaker: 1, voice: true, ...over };
+}
+
+/**
+ * A paddle whose microphone plays `track` from the moment it is logged in, at a table whose
+ * public state is `pub` (by default a running day that hears); `reads` counts the samples.
+ */
+function speakingPaddle(
+  track: VoiceTrack,
+  kind: Mic["kind"] = "analog",
+  pub: Record<string, unknown> = table(),
+) {
   const random = lcg(7);
   let t0 = 0;
   let now = () => 0;
+  const reads = { n: 0 };
   const mic: Mic = {
     kind,
     read: () => {
+      reads.n += 1;
       const e = trackEnvelope(track, now() - t0, random);
       return kind === "analog" ? e : e > envelopeOf(35) ? 1 : 0;
     },
@@ -46,6 +61,7 @@ function speakingPaddle(track: VoiceTrack, kind: Mic["kind"] = "analog") {
   const p = fakePaddle(3, 1, mic);
   now = () => p.clock.t;
   p.login();
+  p.mqtt.deliver(publicStateTopic("t1"), pub);
   t0 = p.clock.t;
   /** Moves time on, the broker acknowledging every input at once. */
   const run = (ms: number) => {
@@ -54,7 +70,7 @@ function speakingPaddle(track: VoiceTrack, kind: Mic["kind"] = "analog") {
       p.mqtt.puback(p.mqtt.unacked.length);
     }
   };
-  return { ...p, run };
+  return { ...p, run, reads };
 }
 
 function voices(mqtt: FakeMqtt): { on: boolean; levels: number[]; at: number }[] {
@@ -180,6 +196,39 @@ describe("a paddle with a microphone", () => {
     expect(sent[0]?.levels.at(-1)).toBe(100);
     expect(sent.at(-1)).toMatchObject({ on: false });
     expect(sent.at(-1)?.levels.at(-1)).toBe(0);
+  });
+});
+
+describe("only a table that hears (the public state's `voice`, docs/PROTOCOL.md)", () => {
+  const speech = () => parseVoiceTrack("1000+3000@70", 10, 2);
+
+  it("with the option off (or a hub that does not say) the microphone is not read and nothing is sent", () => {
+    for (const pub of [table({ voice: false }), table({ voice: undefined })]) {
+      const p = speakingPaddle(speech(), "analog", pub);
+      p.run(6000);
+      expect(voices(p.mqtt)).toEqual([]);
+      expect(p.reads.n).toBe(0);
+      // Still a paddle with a microphone: the hub is told what the device can do.
+      expect(p.mqtt.inputs().find((b) => b.kind === "hello")?.caps).toContain("mic");
+    }
+  });
+
+  it("before the start and after the end, nothing; while the game runs, the speech", () => {
+    // Talk in the setup (1-4 s), and again once the day has begun (7-10 s).
+    const track = parseVoiceTrack("1000+3000@70,7000+3000@70", 10, 2);
+    const p = speakingPaddle(track, "analog", table({ phase: "setup", step: "setup" }));
+    p.run(6000);
+    expect(voices(p.mqtt)).toEqual([]);
+    expect(p.reads.n).toBe(0);
+    p.mqtt.deliver(publicStateTopic("t1"), table());
+    p.run(2500);
+    expect(voices(p.mqtt).length).toBeGreaterThan(0);
+    p.mqtt.deliver(publicStateTopic("t1"), table({ phase: "ended", step: "end" }));
+    const n = voices(p.mqtt).length;
+    const reads = p.reads.n;
+    p.run(3000);
+    expect(voices(p.mqtt)).toHaveLength(n);
+    expect(p.reads.n).toBe(reads);
   });
 });
 

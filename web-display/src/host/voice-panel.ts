@@ -2,11 +2,13 @@
  * Who is speaking, for the judge (issue 26): live, the seat the hub attributes speech to
  * against whose turn it is, and the candidates — "seat 4 spoke 2.1 s during seat 7's
  * speech", running over after one's speech, talking at night — each with one click to
- * confirm (the ordinary `foul`, cause `out_of_turn`, or `after_thanks` for running over)
- * or to dismiss (`dismiss`). Never a foul by itself. Shown only at a table with voice on.
+ * confirm (the ordinary `foul`, with the cause the ruleset's manifest gives the candidate's
+ * kind, `voiceCauses`; none: no confirm button) or to dismiss (`dismiss`). Never a foul by
+ * itself. Shown only at a table with voice on.
  */
 import { css, html, nothing } from "lit";
 import { repeat } from "lit/directives/repeat.js";
+import { stepKind, type VoiceCandidateKind, voiceCause } from "../../../protocol/manifest.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
@@ -16,7 +18,7 @@ import { hostTheme } from "./host-styles.js";
 interface Candidate {
   id: number;
   seat: number;
-  kind: "turn" | "overtime" | "night";
+  kind: VoiceCandidateKind;
   during: number | null;
   from: number;
   to: number;
@@ -76,7 +78,7 @@ export class HostVoice extends TableElement {
     const t = tr.t;
     const who = (n: number) => seatRef(tr, s.seats, n);
     const speaking = typeof voice.speaking === "number" ? voice.speaking : null;
-    const turn = s.phase === "day" ? s.speaker : null;
+    const turn = stepKind(this.manifest, s.step) === "speaking" ? s.speaker : null;
     const out = speaking !== null && speaking !== turn;
     // Keyed: a candidate raised while the judge clicks must not slide under his pointer.
     const candidates = candidatesOf(voice).reverse();
@@ -94,13 +96,17 @@ export class HostVoice extends TableElement {
             const secs = ((c.to - c.from) / 1000).toFixed(1);
             const during = c.during === null ? "" : who(c.during);
             const text = t(`voice.cand.${c.kind}`, { seat: who(c.seat), s: secs, during });
-            const cause = c.kind === "overtime" ? "after_thanks" : "out_of_turn";
+            const cause = voiceCause(this.manifest, c.kind);
             return html`<li data-candidate=${c.id} data-seat=${c.seat} data-kind=${c.kind} data-status=${c.status}>
             ${text}
             ${
               c.status === "open"
-                ? html`<button data-action="voice-confirm" @click=${() => this.send({ cmd: "foul", seat: c.seat, cause, candidate: c.id })}>
-                      ${t("voice.confirm")}</button>
+                ? html`${
+                    cause === null
+                      ? nothing
+                      : html`<button data-action="voice-confirm" @click=${() => this.send({ cmd: "foul", seat: c.seat, cause, candidate: c.id })}>
+                      ${t("voice.confirm")}</button>`
+                  }
                     <button data-action="voice-dismiss" @click=${() => this.send({ cmd: "dismiss", candidate: c.id })}>
                       ${t("voice.dismiss")}</button>`
                 : html` — ${t(c.status === "confirmed" ? "voice.confirmed" : "voice.dismissed")}`

@@ -156,7 +156,7 @@ export class SeatApp extends TableApp {
       ${up ? html`<seat-screen .session=${s} .revealed=${this.revealed} .tick=${this.tick}></seat-screen>` : html`<div style="flex:1"></div>`}
       ${up ? html`<seat-controls .hal=${s.hal} .tick=${this.tick}></seat-controls>` : nothing}
       ${up ? html`<seat-text-panel .session=${s} .tick=${this.tick}></seat-text-panel>` : nothing}
-      ${up ? html`<seat-voice-consent .mic=${s.mic}></seat-voice-consent>` : nothing}`;
+      ${up && s.paddle.hearing ? html`<seat-voice-consent .mic=${s.mic}></seat-voice-consent>` : nothing}`;
   }
 }
 

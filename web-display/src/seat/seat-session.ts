@@ -38,7 +38,10 @@ export type LastAnswer = { ok: true } | { ok: false; error: string } | null;
 
 export class SeatSession {
   readonly hal = new BrowserHal();
-  /** The microphone, where the browser has one; silent until the player consents. */
+  /**
+   * The microphone, where the browser has one; not opened until the table hears (the
+   * firmware's `hearing`, from the public state) and the player consents.
+   */
   readonly mic: PhoneMic | null = PhoneMic.available() ? new PhoneMic() : null;
   readonly paddle: Paddle;
   state: PublicState | null = null;
@@ -94,7 +97,12 @@ export class SeatSession {
       texts: true,
       extraTopics: [topics.texts],
     });
-    this.paddle.onChange = () => this.onChange();
+    this.paddle.onChange = () => {
+      // A table that stops hearing (the game over, a new one without voice) closes the
+      // microphone: the player consents again when one hears.
+      if (this.mic?.listening && !this.paddle.hearing) this.mic.stop();
+      this.onChange();
+    };
     this.hal.onChange = () => this.onChange();
   }
 

@@ -64,4 +64,6 @@ export const sportManifest: RulesetManifest = {
     recordFormats: ["html", "pdf", "json", "mafiaratings"],
     nominations: true,
   },
+  // SPORT-FOUL-01 speaking out of turn (at night too), SPORT-FOUL-02 after "thank you".
+  voiceCauses: { turn: "out_of_turn", overtime: "after_thanks", night: "out_of_turn" },
 };
