@@ -136,7 +136,9 @@ async function main(argv: string[]): Promise<void> {
     bots: o.bots,
     hostBot: o.hostBot,
     ruleset: o.ruleset,
-    hostOptions: game.options,
+    // Microphones are only heard at a table whose option says so: with --voice the host bot
+    // turns it on, else the paddles (which follow the table's `voice`) would stay silent.
+    hostOptions: room ? { ...game.options, voice: true } : game.options,
     script,
     voice: room,
   });
