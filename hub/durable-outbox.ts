@@ -69,8 +69,24 @@ export class DurableOutbox {
   reply(reply: Record<string, unknown>, told: () => void = () => undefined): void {
     this.later(() => {
       told();
-      this.out.reply(reply);
+      const routed = this.out.reply(reply);
+      this.routing.add(routed);
+      void routed.then(() => this.routing.delete(routed));
     });
+  }
+
+  /** Replies told and not yet routed by the broker. */
+  private readonly routing = new Set<Promise<void>>();
+
+  /**
+   * Resolves once every reply told so far is routed. A host command's PUBACK waits for it:
+   * handed to a cluster's broker, a reply first waits on Redis (Aedes's offline-queue
+   * lookup) and only then is published, so a PUBACK (or a forward's answer) sent at once
+   * overtook it, and an owner killed in between left an acknowledged command without its
+   * reply (issue 27). Seat inputs do not wait: their views are whole states, told again.
+   */
+  async repliesRouted(): Promise<void> {
+    await Promise.all([...this.routing]);
   }
 
   /** What the hub can run: not a consequence of any record, so told at once. */

@@ -75,7 +75,8 @@ export class TablePublisher {
     private readonly audienceDelayMs = 0,
   ) {}
 
-  private send(msg: OutMessage): void {
+  /** Hands the message to the broker; the promise resolves once it is routed (or failed). */
+  private send(msg: OutMessage): Promise<void> {
     const routed = this.publish(msg).catch((err: Error) => {
       this.log.error(
         { event: "publish.failed", topic: msg.topic, err: err.message },
@@ -84,6 +85,7 @@ export class TablePublisher {
     });
     this.inFlight.add(routed);
     void routed.then(() => this.inFlight.delete(routed));
+    return routed;
   }
 
   /** The rulesets this hub can run and their options (retained, host only; protocol/rulesets.ts). */
@@ -213,8 +215,14 @@ export class TablePublisher {
     });
   }
 
-  reply(reply: Record<string, unknown>): void {
-    this.send({ topic: hostReplyTopic(this.table), payload: encode(reply), qos: 1, retain: false });
+  /** Resolves once the reply is routed (in a cluster: published on Redis to every hub). */
+  reply(reply: Record<string, unknown>): Promise<void> {
+    return this.send({
+      topic: hostReplyTopic(this.table),
+      payload: encode(reply),
+      qos: 1,
+      retain: false,
+    });
   }
 
   /** Resolves when everything sent so far has been routed by the broker. */

@@ -276,7 +276,10 @@ export class Table {
     });
   }
 
-  /** A host console's publish on `host/command`. Resolves once it may be acknowledged. */
+  /**
+   * A host console's publish on `host/command`. Resolves once it may be acknowledged: its
+   * record durable and its reply routed (durable-outbox.ts, repliesRouted).
+   */
   hostCommand(payload: Buffer, at: number): Promise<void> {
     return this.enqueue(async () => {
       const decoded = decode(hostCommandTopic(this.id), payload);
@@ -315,7 +318,7 @@ export class Table {
       this.out.reply({ id, ok: true }, () =>
         this.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev }),
       );
-    });
+    }).then(() => this.out.repliesRouted());
   }
 
   private async setup(cmd: Extract<HostCommand, { cmd: "setup" }>, at: number): Promise<void> {
