@@ -134,9 +134,8 @@ export function addHubFlags(program: Command): Command {
       "the address people reach the hub by, behind a proxy or a DNS name (https://mafia.club): its pages may use MQTT over WebSocket",
     )
     .option(
-      "--rebalance",
-      "with --cluster: spread the tables over the live hubs (each takes at most its share) instead of the first hub taking all",
-      false,
+      "--no-rebalance",
+      "with --cluster: the first hub takes every table and the others only forward, instead of the tables spread over the live hubs (each takes at most its share)",
     )
     .option(
       "--no-mdns",

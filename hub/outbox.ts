@@ -155,8 +155,24 @@ export class TableOutbox {
     const topic = hostReplyTopic(this.table);
     this.later(() => {
       told();
-      this.send({ topic, payload: encode(reply), qos: 1, retain: false });
+      const routed = this.send({ topic, payload: encode(reply), qos: 1, retain: false });
+      this.routing.add(routed);
+      void routed.then(() => this.routing.delete(routed));
     });
+  }
+
+  /** Replies told and not yet routed by the broker. */
+  private readonly routing = new Set<Promise<void>>();
+
+  /**
+   * Resolves once every reply told so far is routed. A host command's PUBACK waits for it:
+   * handed to a cluster's broker, a reply first waits on Redis (Aedes's offline-queue
+   * lookup) and only then is published, so a PUBACK (or a forward's answer) sent at once
+   * overtook it, and an owner killed in between left an acknowledged command without its
+   * reply (issue 27). Seat inputs do not wait: their views are whole states, told again.
+   */
+  async repliesRouted(): Promise<void> {
+    await Promise.all([...this.routing]);
   }
 
   /**
@@ -193,7 +209,8 @@ export class TableOutbox {
 
   // --- Publishing (only ever called from a `tell`) --------------------------------------
 
-  private send(msg: OutMessage): void {
+  /** Hands the message to the broker; the promise resolves once it is routed (or failed). */
+  private send(msg: OutMessage): Promise<void> {
     const routed = this.opts.publish(msg).catch((err: Error) => {
       this.opts.log.error(
         { event: "publish.failed", topic: msg.topic, err: err.message },
@@ -202,6 +219,7 @@ export class TableOutbox {
     });
     this.inFlight.add(routed);
     void routed.then(() => this.inFlight.delete(routed));
+    return routed;
   }
 
   /**

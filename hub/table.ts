@@ -101,51 +101,56 @@ export class Table {
     });
   }
 
-  /** A host console's publish on `host/command`. Resolves once it may be acknowledged. */
+  /**
+   * A host console's publish on `host/command`. Resolves once it may be acknowledged: its
+   * record durable and its reply routed (outbox.ts, repliesRouted).
+   */
   hostCommand(payload: Buffer, at: number): Promise<void> {
-    return this.core.enqueue(async () => {
-      const decoded = decode(hostCommandTopic(this.id), payload);
-      if (!decoded.ok || decoded.topic.kind !== "host.command") {
-        const id = salvageCommandId(payload) ?? "";
-        const code = decoded.ok ? "bad_topic" : decoded.code;
-        const message = decoded.ok ? "not a host command" : decoded.message;
-        this.core.log.warn({ event: "command.bad", id, code, why: message });
-        this.core.out.reply({ id, ok: false, error: code, message });
-        return;
-      }
-      const cmd = decoded.message as HostCommand;
-      if (this.core.duplicates.hasCommand(cmd.id)) {
-        this.core.log.info({ event: "command.duplicate", id: cmd.id, cmd: cmd.cmd });
-        this.core.out.reply({
-          id: cmd.id,
-          ok: true,
-          warnings: ["duplicate: this command id was already applied"],
-        });
-        return;
-      }
-      if (cmd.cmd === "setup") return this.setup(cmd, at);
-      if (cmd.cmd === "undo") return this.undo(cmd, at);
-      const { id, ...action } = cmd;
-      const result = await this.core.apply({ type: "host", at, action }, { host: id });
-      if (!result.ok) {
-        this.core.log.info({
-          event: "command.rejected",
-          id,
-          cmd: cmd.cmd,
-          code: result.rejection.code,
-        });
-        const { code: error, message } = result.rejection;
-        this.core.out.reply({ id, ok: false, error, message });
-        return;
-      }
-      this.core.afterCommit();
-      // Logged once durable: a hub that lost its lease (woken from a pause) has its write
-      // refused by Redis, and must not log that it applied the command (issue 27).
-      const { rev } = result.state;
-      this.core.out.reply({ id, ok: true }, () =>
-        this.core.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev }),
-      );
-    });
+    return this.core
+      .enqueue(async () => {
+        const decoded = decode(hostCommandTopic(this.id), payload);
+        if (!decoded.ok || decoded.topic.kind !== "host.command") {
+          const id = salvageCommandId(payload) ?? "";
+          const code = decoded.ok ? "bad_topic" : decoded.code;
+          const message = decoded.ok ? "not a host command" : decoded.message;
+          this.core.log.warn({ event: "command.bad", id, code, why: message });
+          this.core.out.reply({ id, ok: false, error: code, message });
+          return;
+        }
+        const cmd = decoded.message as HostCommand;
+        if (this.core.duplicates.hasCommand(cmd.id)) {
+          this.core.log.info({ event: "command.duplicate", id: cmd.id, cmd: cmd.cmd });
+          this.core.out.reply({
+            id: cmd.id,
+            ok: true,
+            warnings: ["duplicate: this command id was already applied"],
+          });
+          return;
+        }
+        if (cmd.cmd === "setup") return this.setup(cmd, at);
+        if (cmd.cmd === "undo") return this.undo(cmd, at);
+        const { id, ...action } = cmd;
+        const result = await this.core.apply({ type: "host", at, action }, { host: id });
+        if (!result.ok) {
+          this.core.log.info({
+            event: "command.rejected",
+            id,
+            cmd: cmd.cmd,
+            code: result.rejection.code,
+          });
+          const { code: error, message } = result.rejection;
+          this.core.out.reply({ id, ok: false, error, message });
+          return;
+        }
+        this.core.afterCommit();
+        // Logged once durable: a hub that lost its lease (woken from a pause) has its write
+        // refused by Redis, and must not log that it applied the command (issue 27).
+        const { rev } = result.state;
+        this.core.out.reply({ id, ok: true }, () =>
+          this.core.log.info({ event: "command.applied", id, cmd: cmd.cmd, rev }),
+        );
+      })
+      .then(() => this.core.out.repliesRouted());
   }
 
   private async setup(cmd: Extract<HostCommand, { cmd: "setup" }>, at: number): Promise<void> {

@@ -10,7 +10,7 @@ export interface Timings {
    * An input in flight this long without its PUBACK means the link is dead: reconnect.
    * Longer than a cluster hub's forward deadline (2 x its lease, 10 s by default,
    * hub/cluster/forward.ts): a live hub answers first, with the PUBACK once a new owner took
-   * the table or by dropping the paddle, which then comes back to it at once (hub-order.ts).
+   * the table or by dropping the paddle, which then goes to another hub at once (hub-order.ts).
    * At 8 s the paddle gave up on a live hub first and tried the dead one (issue 27).
    */
   ackTimeoutMs: number;

@@ -1,11 +1,14 @@
 /**
- * Which hub of a cluster a paddle tries after a drop: the one that answered it last, then
- * the others, a hub that failed to answer (a watchdog fired, the connection was refused)
- * last of all. A plain rotation tried the next hub in the list, often the one just killed
- * or frozen, and a paddle with an input in flight came back only after a failed login and a
- * longer backoff (21.9 s after a kill, issue 27). A lost link alone does not demote a hub:
- * a live hub that drops a paddle (its forwarded input found no owner in time) is the right
- * one to go back to, and a dead one refuses the next connection at once.
+ * Which hub of a cluster a paddle tries after a drop: never first the hub it just lost, then
+ * the others in the order they last answered it, a hub that failed it (dropped, refused, a
+ * watchdog fired) after every one that did not. A plain rotation tried the next hub in the
+ * list, often one killed or frozen before, and a paddle with an input in flight came back
+ * only after a failed login and a longer backoff (21.9 s after a kill, issue 27).
+ *
+ * A lost link demotes its hub too. Keeping a hub that answered last first after it dropped
+ * the paddle was tried: the simulator's transport (like a device's) does not report a
+ * refused connection, so a paddle of a killed hub went back to it and waited out a doubled
+ * login watchdog (10 s; bench/failover-gap.ts, 2026-12-05). Any live hub serves any table.
  */
 export class HubOrder {
   /** Hub indexes, the one to try first at the front. */

@@ -39,7 +39,7 @@ export interface LinkEvents {
 export interface LinkTarget {
   /**
    * The hubs of a cluster on one Redis (docs/CLUSTER.md): the first at start, after a drop
-   * the one that answered last (hub-order.ts). One hub: always that one.
+   * another hub, the one that answered last first (hub-order.ts). One hub: always that one.
    */
   hubs: { host: string; port: number }[];
   table: string;
@@ -220,9 +220,8 @@ export class Link {
       this.faults += 1;
       this.faultStreak += 1;
     }
-    // A hub that did not answer in time (or refused) is tried after every other one; a
-    // lost link alone keeps the hub first (hub-order.ts).
-    if (fault || reason === "no ack") this.order.failed(this.hub);
+    // The hub just lost is tried after every other one (hub-order.ts).
+    this.order.failed(this.hub);
     const t = this.timings;
     const base = Math.min(t.backoffMaxMs, t.backoffMinMs * 2 ** this.attempts);
     const delay = Math.floor(base * (0.5 + this.hal.random() * 0.5));

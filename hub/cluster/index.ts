@@ -39,7 +39,10 @@ export interface ClusterOptions extends RedisLinkOptions {
    * 0: the primary's own fsynced AOF only. Default: 1 through Sentinels, else 0.
    */
   waitReplicas?: number | undefined;
-  /** Spread the tables over the live hubs instead of the first hub taking all (share.ts). */
+  /**
+   * Spread the tables over the live hubs (share.ts; the default); false: the first hub
+   * takes all and the others only forward.
+   */
   rebalance?: boolean | undefined;
   /** How long a table's lease lasts without renewal (ms). */
   leaseMs?: number | undefined;
@@ -111,7 +114,7 @@ export class Cluster {
       now,
       o.leaseMs,
       o.waitReplicas ?? (link.sentinel ? 1 : 0),
-      o.rebalance ?? false,
+      o.rebalance ?? true,
     );
     await cluster.forwarder.start((table, msg) => cluster.routers.get(table)?.receive(msg) ?? null);
     return cluster;

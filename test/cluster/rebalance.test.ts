@@ -1,5 +1,5 @@
 /**
- * Rebalancing (`--rebalance`, docs/CLUSTER.md): two in-process hubs on one redis-server with
+ * Rebalancing (the default; `--no-rebalance` turns it off; docs/CLUSTER.md): two in-process hubs on one redis-server with
  * tables t2 and t1. A alone takes both; when B starts, A holds more than its share and hands
  * t1 over in the middle of a bot game (drain, release; B takes and replays it); B stops and
  * A takes t1 back; a new B takes it again. The bot plays through hub A all along (A

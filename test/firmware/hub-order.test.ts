@@ -1,6 +1,6 @@
 /**
  * The paddle's order of a cluster's hubs after a drop (firmware-sim/firmware/hub-order.ts,
- * issue 27): the hub that answered last first, a hub that failed to answer last; and its
+ * issue 27): never the hub just lost first, a hub that answered before one that failed; and its
  * ack watchdog longer than a hub's forward deadline, so a live hub answers first.
  */
 import { describe, expect, it } from "vitest";
@@ -55,53 +55,52 @@ describe("a paddle with three hubs", () => {
     return { ...p, current, login, port, retry };
   };
 
-  it("goes back first to the hub that answered last when the link is lost, and on to the next once it refuses", () => {
+  it("after a lost link tries another hub, not the one it lost", () => {
     const { login, port, current, retry, paddle } = cluster();
     login();
     expect(port()).toBe(1883);
-    current().emit("disconnected"); // the hub dropped the paddle (or died)
-    retry();
-    expect(port()).toBe(1883); // it answered last: tried first
-    current().emit("disconnected"); // refused: it is gone
+    current().emit("disconnected"); // hub 0 died (or dropped the paddle)
     retry();
     expect(port()).toBe(1884);
     login();
     expect(paddle.linkState).toBe("up");
   });
 
-  it("after an ack watchdog tries the other hubs before the one that did not answer", () => {
+  it("after a drop prefers a hub that answered it to one that failed it", () => {
     const { login, port, retry, hal, clock, current } = cluster();
-    login();
+    login(); // up on hub 0
     current().emit("disconnected");
     retry();
-    current().emit("disconnected"); // hub 0 refused
-    retry();
-    login(); // up on hub 1: order 1, 2, 0
+    login(); // up on hub 1; hub 0 failed it
     expect(port()).toBe(1884);
+    current().emit("disconnected");
+    retry();
+    expect(port()).toBe(1885); // hub 2 never failed it: before hub 0
+    login();
     hal.setThumb(true);
     clock.advance(50);
-    clock.advance(DEFAULT_TIMINGS.ackTimeoutMs); // hub 1 frozen: no PUBACK
+    clock.advance(DEFAULT_TIMINGS.ackTimeoutMs); // hub 2 frozen: no PUBACK
     retry();
-    expect(port()).toBe(1885); // not the frozen hub 1, not hub 0 that refused last time
+    expect(port()).toBe(1883); // hub 0 failed longest ago; hub 2 just now
     login();
-    // The input the frozen hub never acknowledged goes again, to hub 2.
+    // The input the frozen hub never acknowledged goes again.
     expect(current().inputs()).toContainEqual(
       expect.objectContaining({ kind: "thumb", down: true }),
     );
   });
 
-  it("a PUBACK makes its hub the first to try", () => {
-    const { login, port, retry, hal, clock, current } = cluster();
-    current().emit("disconnected");
+  it("among hubs that failed it, the one that failed longest ago goes first", () => {
+    const { login, port, retry, current } = cluster();
+    login(); // hub 0 answers
+    current().emit("disconnected"); // hub 0 fails: order 1, 2, 0
     retry();
-    expect(port()).toBe(1884); // hub 0 never answered: the next
-    login();
-    hal.setThumb(true);
-    clock.advance(50);
-    current().puback(3);
-    current().emit("disconnected");
+    current().emit("disconnected"); // hub 1 refused: 2, 0, 1
     retry();
-    expect(port()).toBe(1884);
+    expect(port()).toBe(1885);
+    login(); // hub 2 answers: 2, 0, 1
+    current().emit("disconnected"); // 0, 1, 2
+    retry();
+    expect(port()).toBe(1883);
   });
 });
 
