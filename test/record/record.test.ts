@@ -150,6 +150,7 @@ describe("the record of a scripted sport game", () => {
       rev: 0,
       logSeq: 0,
       announcements: s.announcements.map(({ seq: _seq, ...a }) => a),
+      removals: s.removals?.map(({ seq: _seq, ...a }) => a),
     });
     expect(game_(trace.final)).toEqual(game_(hub.state));
     expect(trace.void).toEqual([]);
