@@ -17,11 +17,11 @@ import { type RecordLang, translator } from "../../hub/record/i18n.js";
 import { recordFromJournal } from "../../hub/record/index.js";
 import type { GameRecord } from "../../hub/record/model.js";
 import { PdfPrinter } from "../../hub/record/pdf.js";
-import { tempDir } from "../browser/harness.js";
+import { launchBrowser, tempDir } from "../browser/harness.js";
 import { scriptedSportGame } from "./scripted-game.js";
 
 const run = promisify(execFile);
-const LONG = "Konstantinopolitanische-Dudelsackpfeifenmacherin Wilhelmina";
+const LONG = "KonstantinopolitanischeDudelsackpfeifenmacherinWilhelmina";
 
 /** The scripted game's record at 20 seats, seats 3 and 11..20 with long names. */
 function twentySeats(): GameRecord {
@@ -104,6 +104,36 @@ describe("the appeal picture", () => {
 });
 
 describe("the sheet as PDF at 20 seats with long names", () => {
+  it("is no wider than A4's printable width in print layout, so Chromium neither shrinks nor cuts it", async () => {
+    // Chromium shrinks a page wider than the paper (to a limit, then cuts): a sheet that is
+    // laid out within 186 mm (A4 less 12 mm margins) needs neither.
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({
+        viewport: { width: Math.floor((186 / 25.4) * 96), height: 1000 },
+      });
+      await page.emulateMedia({ media: "print" });
+      for (const lang of ["en", "de", "ru"] as const) {
+        await page.setContent(sheetHtml(record, lang));
+        const wide = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth + 1;
+          const over = [...document.querySelectorAll("table, svg, figure, p, h2, h3")].filter(
+            (e) => e.getBoundingClientRect().right > limit,
+          );
+          return {
+            page: document.documentElement.scrollWidth,
+            limit,
+            over: over.map((e) => e.outerHTML.slice(0, 80)),
+          };
+        });
+        expect(wide.over, lang).toEqual([]);
+        expect(wide.page, lang).toBeLessThanOrEqual(wide.limit);
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it("keeps every word inside the page in en, de and ru (pdftotext -bbox)", async () => {
     const faults: string[] = [];
     for (const lang of ["en", "de", "ru"] as const) {
