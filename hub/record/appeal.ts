@@ -2,13 +2,18 @@
  * The appeal picture: for one vote round, each seat's thumb against the counting windows,
  * drawn from the sensor edges the hub journaled. A disputed provocation or a late vote is
  * settled by looking: the bar is the thumb being down, the shaded bands are the windows.
+ * Each row names its seat (number and name, a long name cut to the label column with the
+ * whole name as the row's tooltip); a seat already out when the round began is drawn grey
+ * and struck through, its thumb hollow and dashed: it had no vote, whatever its paddle did.
  */
 import { esc } from "./escape.js";
 import { type RecordLang, translator } from "./i18n.js";
 import type { GameRecord } from "./model.js";
 
 const ROW = 22;
-const LEFT = 150;
+const LEFT = 170;
+/** Characters of a name that fit the label column at 12 px (about 7 px a character). */
+const NAME_CHARS = 18;
 const WIDTH = 900;
 const TOP = 46;
 
@@ -35,28 +40,37 @@ export function appealSvg(r: GameRecord, voteIndex: number, lang: RecordLang = "
     const x1 = x(w.closed);
     out.push(
       `<rect class="window" x="${x0.toFixed(1)}" y="${TOP - 14}" width="${(x1 - x0).toFixed(1)}" height="${r.seats.length * ROW + 14}" fill="${i % 2 ? "#dbe8ff" : "#e9f1ff"}" stroke="#7a9cd6"/>`,
-      `<text x="${(x0 + 3).toFixed(1)}" y="${TOP - 3}" fill="#234">${esc(w.nominee === null ? t(w.step === "stayvote" ? "stay" : "leave") : `№${w.nominee}`)}</text>`,
+      `<text x="${(x0 + 3).toFixed(1)}" y="${TOP - 3}" fill="#234">${esc(w.nominee === null ? t(w.step === "stayvote" ? "stay" : "leave") : nomineeLabel(r, w.nominee, x1 - x0))}</text>`,
     );
   });
   r.seats.forEach((seat, i) => {
     const y = TOP + i * ROW + ROW / 2;
+    const gone = r.eliminations.find((e) => e.seat === seat.seat && e.at < first);
+    const label = `${seat.seat}. ${cut(seat.name, NAME_CHARS)}`;
+    const whole = gone
+      ? `${seat.seat}. ${seat.name} (${t(`out.${gone.how}`)})`
+      : `${seat.seat}. ${seat.name}`;
     out.push(
-      `<text x="8" y="${y + 4}">${esc(`${seat.seat}. ${seat.name}`)}</text>`,
+      gone
+        ? `<g class="seat dead" data-seat="${seat.seat}"><title>${esc(whole)}</title><rect x="4" y="${y - ROW / 2 + 1}" width="${WIDTH - 14}" height="${ROW - 2}" fill="#f2f2f2"/><text x="8" y="${y + 4}" fill="#888" text-decoration="line-through">${esc(label)}</text></g>`
+        : `<g class="seat" data-seat="${seat.seat}"><title>${esc(whole)}</title><text x="8" y="${y + 4}">${esc(label)}</text></g>`,
       `<line x1="${LEFT}" y1="${y}" x2="${WIDTH - 10}" y2="${y}" stroke="#ccc"/>`,
     );
     const edges = r.thumbs.filter((e) => e.seat === seat.seat);
     let down = edges.findLast((e) => e.at < from)?.down === true ? from : null;
+    const dead = gone !== undefined;
     for (const e of edges.filter((e) => e.at >= from && e.at <= to)) {
+      const stroke = dead ? "#999" : e.down ? "#1a7f37" : "#9a6700";
       out.push(
-        `<line class="edge" data-seat="${seat.seat}" data-at="${e.at}" x1="${x(e.at).toFixed(1)}" y1="${y - 8}" x2="${x(e.at).toFixed(1)}" y2="${y + 8}" stroke="${e.down ? "#1a7f37" : "#9a6700"}"/>`,
+        `<line class="edge${dead ? " dead" : ""}" data-seat="${seat.seat}" data-at="${e.at}" x1="${x(e.at).toFixed(1)}" y1="${y - 8}" x2="${x(e.at).toFixed(1)}" y2="${y + 8}" stroke="${stroke}"${dead ? ' stroke-dasharray="2 2"' : ""}/>`,
       );
       if (e.down && down === null) down = e.at;
       if (!e.down && down !== null) {
-        out.push(bar(x(down), x(e.at), y));
+        out.push(bar(x(down), x(e.at), y, seat.seat, dead));
         down = null;
       }
     }
-    if (down !== null) out.push(bar(x(down), x(to), y));
+    if (down !== null) out.push(bar(x(down), x(to), y, seat.seat, dead));
   });
   for (const removal of r.removals.filter((m) => m.at >= from && m.at <= to)) {
     const row = r.seats.findIndex((s) => s.seat === removal.seat);
@@ -77,6 +91,23 @@ export function appealSvg(r: GameRecord, voteIndex: number, lang: RecordLang = "
   return `${out.join("\n")}\n`;
 }
 
-function bar(x0: number, x1: number, y: number): string {
-  return `<rect class="down" x="${x0.toFixed(1)}" y="${y - 5}" width="${Math.max(1, x1 - x0).toFixed(1)}" height="10" fill="#2da44e"/>`;
+/** A thumb down: solid green for a seat in play, a hollow dashed grey box for one out. */
+function bar(x0: number, x1: number, y: number, seat: number, dead: boolean): string {
+  const w = Math.max(1, x1 - x0).toFixed(1);
+  return dead
+    ? `<rect class="down dead" data-seat="${seat}" x="${x0.toFixed(1)}" y="${y - 5}" width="${w}" height="10" fill="none" stroke="#999" stroke-dasharray="3 2"/>`
+    : `<rect class="down" data-seat="${seat}" x="${x0.toFixed(1)}" y="${y - 5}" width="${w}" height="10" fill="#2da44e"/>`;
+}
+
+/** At most `n` characters, an ellipsis where the name was longer. */
+function cut(name: string, n: number): string {
+  const chars = [...name];
+  return chars.length <= n ? name : `${chars.slice(0, n - 1).join("")}…`;
+}
+
+/** A window's nominee: number and name, as much of the name as its band's width holds. */
+function nomineeLabel(r: GameRecord, nominee: number, band: number): string {
+  const name = r.seats.find((s) => s.seat === nominee)?.name ?? "";
+  const room = Math.floor((band - 6) / 7) - String(nominee).length - 2;
+  return room >= 3 && name ? `№${nominee} ${cut(name, room)}` : `№${nominee}`;
 }

@@ -5,9 +5,10 @@
  */
 
 import { fillWord, type WordParams } from "../../protocol/words/index.js";
+import { inputWords } from "../../protocol/words/undo.js";
 import { appealSvg } from "./appeal.js";
 import { esc, mmss } from "./escape.js";
-import { type RecordLang, type Translate, translator } from "./i18n.js";
+import { type RecordLang, sayer, type Translate, translator } from "./i18n.js";
 import type { GameRecord, VoteRound } from "./model.js";
 import { textsHtml } from "./texts.js";
 import { voiceHtml } from "./voice-html.js";
@@ -18,6 +19,9 @@ h1 { font-size: 1.6em; margin: 0 0 .3em; }
 h2 { font-size: 1.15em; margin: 1.4em 0 .4em; border-bottom: 2px solid #333; }
 table { border-collapse: collapse; width: 100%; margin: .3em 0; }
 th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; vertical-align: top; }
+/* A long name or word breaks inside its cell instead of pushing the table past the page's
+   right edge, where the PDF cuts it (anywhere, unlike break-word, lets the table shrink). */
+th, td { overflow-wrap: anywhere; }
 th { background: #eee; }
 .meta td:first-child { width: 10em; font-weight: bold; }
 .mafia { background: #222; color: #fff; }
@@ -86,7 +90,7 @@ export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
     section(t("corrections"), [t("time"), "#", t("undoes"), t("reason")], r.corrections, (c) => [
       mmss(c.clock),
       String(c.n),
-      `${c.undoes}: <code>${esc(JSON.stringify(c.undone?.action ?? c.undone))}</code>`,
+      `${c.undoes}: ${esc(undoneWords(c.undone, lang, r))}`,
       esc(c.reason),
     ]),
     section(t("void"), ["#", "code"], r.void, (v) => [String(v.n), esc(v.code)]),
@@ -95,6 +99,23 @@ export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
     "</body></html>\n",
   ];
   return parts.join("\n");
+}
+
+/** What a correction took back, in words (as the judge's console said it), not as keys. */
+function undoneWords(
+  undone: Record<string, unknown> | null,
+  lang: RecordLang,
+  r: GameRecord,
+): string {
+  const action = undone?.action;
+  if (!undone || typeof action !== "object" || action === null) return "?";
+  const seat = typeof undone.seat === "number" ? undone.seat : null;
+  const input = { type: String(undone.type), seat, action: action as Record<string, unknown> };
+  const ref = (n: number) => {
+    const s = r.seats[n - 1];
+    return s ? `${n}. ${s.name}` : String(n);
+  };
+  return inputWords(sayer(lang), ref, input);
 }
 
 function meta(r: GameRecord, t: Translate): string {

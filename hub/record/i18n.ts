@@ -5,6 +5,7 @@
  * Unknown keys fall back to English, then to the key itself.
  */
 import { gameWord } from "../../protocol/words/index.js";
+import { type Say, UNDO_WORDS } from "../../protocol/words/undo.js";
 import { VOICE_DE, VOICE_EN, VOICE_RU } from "./voice-words.js";
 
 export const RECORD_LANGS = ["en", "de", "ru"] as const;
@@ -227,4 +228,18 @@ export function translator(lang: RecordLang): Translate {
   const dict = DICTS[lang] as Record<string, string | undefined>;
   const base = en as Record<string, string | undefined>;
   return (key) => dict[key] ?? gameWord(lang, key) ?? base[key] ?? gameWord("en", key) ?? key;
+}
+
+/**
+ * The sheet's words with {placeholders}, for the sentences it shares with the console (an
+ * input in words, protocol/words/undo.ts): those words first, then the sheet's own.
+ */
+export function sayer(lang: RecordLang): Say {
+  const t = translator(lang);
+  const undo = UNDO_WORDS[lang] as Record<string, string | undefined>;
+  return (key, params, fallback) => {
+    const own = t(key);
+    const text = undo[key] ?? (own === key ? (fallback ?? key) : own);
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => params?.[name] ?? whole);
+  };
 }

@@ -64,18 +64,6 @@ export const de: Record<MessageKey, string> = {
   "ui.noState": "Warte auf den Spielstand…",
   "ui.language": "Sprache",
 
-  "cmd.setup": "Einrichten",
-  "cmd.start": "Starten",
-  "cmd.next": "Weiter",
-  "cmd.pause": "Pause",
-  "cmd.resume": "Fortsetzen",
-  "cmd.end": "Beenden",
-  "cmd.foul": "Foul für {seat}",
-  "cmd.remove": "{seat} entfernen",
-  "cmd.undo": "Letzte Eingabe zurücknehmen",
-  "cmd.dismiss": "Sprach-Kandidaten verwerfen",
-  "cmd.bestmove": "Bester Zug für {seat}",
-
   "error.too_large": "Die Nachricht ist zu groß",
   "error.bad_utf8": "Die Nachricht ist kein gültiger Text",
   "error.bad_json": "Die Nachricht ist kein JSON-Objekt",

@@ -68,18 +68,6 @@ export const en = {
   "ui.noState": "Waiting for the table's state…",
   "ui.language": "Language",
 
-  "cmd.setup": "Set up",
-  "cmd.start": "Start",
-  "cmd.next": "Next",
-  "cmd.pause": "Pause",
-  "cmd.resume": "Resume",
-  "cmd.end": "End",
-  "cmd.foul": "Foul for {seat}",
-  "cmd.remove": "Remove {seat}",
-  "cmd.undo": "Undo the last input",
-  "cmd.dismiss": "Dismiss a voice candidate",
-  "cmd.bestmove": "Best move for {seat}",
-
   "error.too_large": "The message is too large",
   "error.bad_utf8": "The message is not valid text",
   "error.bad_json": "The message is not a JSON object",

@@ -5,6 +5,7 @@
 import type { Lang } from "../../../protocol/host.js";
 import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
 import { fillWord, type WordParams } from "../../../protocol/words/index.js";
+import { UNDO_WORDS, type UndoKey } from "../../../protocol/words/undo.js";
 import { CONSOLE_WORDS, type ConsoleKey } from "./console.js";
 import { de } from "./de.js";
 import { en, type MessageKey } from "./en.js";
@@ -12,7 +13,6 @@ import { FORUM_WORDS, type ForumKey } from "./forum.js";
 import { ru } from "./ru.js";
 import { SCREEN_WORDS, type ScreenKey } from "./screens.js";
 import { TEXT_WORDS, type TextKey } from "./texts.js";
-import { UNDO_WORDS, type UndoKey } from "./undo.js";
 
 export { ordinal } from "./screens.js";
 export type { MessageKey };

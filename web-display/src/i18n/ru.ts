@@ -63,18 +63,6 @@ export const ru: Record<MessageKey, string> = {
   "ui.noState": "Ждём состояние стола…",
   "ui.language": "Язык",
 
-  "cmd.setup": "Настройка",
-  "cmd.start": "Начать",
-  "cmd.next": "Дальше",
-  "cmd.pause": "Пауза",
-  "cmd.resume": "Продолжить",
-  "cmd.end": "Завершить",
-  "cmd.foul": "Фол игроку {seat}",
-  "cmd.remove": "Удалить игрока {seat}",
-  "cmd.undo": "Отменить последний ввод",
-  "cmd.dismiss": "Отклонить кандидата по голосу",
-  "cmd.bestmove": "Лучший ход игрока {seat}",
-
   "error.too_large": "Сообщение слишком большое",
   "error.bad_utf8": "Сообщение — не текст",
   "error.bad_json": "Сообщение — не объект JSON",
