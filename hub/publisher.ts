@@ -13,6 +13,7 @@
 import {
   audienceStateTopic,
   encode,
+  glanceOf,
   hostReplyTopic,
   hostRulesetsTopic,
   hostUndoableTopic,
@@ -20,6 +21,7 @@ import {
   type LogEntry,
   padded,
   padJson,
+  publicGlanceTopic,
   publicLogTopic,
   publicRulesetsTopic,
   publicStateTopic,
@@ -133,6 +135,8 @@ export class TablePublisher {
     const pub = publicView(state, 0);
     const pubKey = JSON.stringify(pub);
     this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
+    const glance = JSON.stringify(glanceOf(pub));
+    this.sendIfChanged(publicGlanceTopic(t), glance, () => glance);
     const hostKey = hostViewJson(state, pubKey);
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),

@@ -3,6 +3,7 @@ export * from "./codec.js";
 export * from "./devices.js";
 export * from "./errors.js";
 export * from "./forum.js";
+export * from "./glance.js";
 export * from "./host.js";
 export * from "./inputs.js";
 export * from "./manifest.js";
