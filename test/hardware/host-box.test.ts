@@ -167,6 +167,8 @@ describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
     await pressFor(PIN.pause, (s) => s.paused);
     r.emu.dropClients();
     await until(() => (link?.connections ?? 0) > connections, 10_000, "the board back");
+    // A press before the board reports the buttons' pull-ups on is no press (pins.ts).
+    await until(() => r.hw.box?.buttonsArmed === true, 5000, "the buttons set up again");
     await pressFor(PIN.pause, (s) => !s.paused);
     // The new connection drew the screen afresh.
     await lcdMatches(0, (l) => l.startsWith("Day 0 "), "redrawn");
