@@ -38,10 +38,11 @@ const BOX = {
 };
 
 /**
- * The genuine StandardFirmata on simavr passes the LCD, lamp, next and pause tests here, but
- * on a loaded machine now and then loses a button press later in the game (a `next` that
- * never reaches the hub); until that is understood it is not in CI's run. Run it with
- * GENUINE_HOST_BOX=1.
+ * The genuine StandardFirmata on simavr: run with GENUINE_HOST_BOX=1. Its lost presses had
+ * two causes, fixed (docs/HARDWARE.md: johnny-five's Button debounce, and pressing before a
+ * new connection's pull-ups); after them 1 run in 10 on the loaded machine still missed the
+ * foul test's two seat-up presses (another read the lamps too soon, fixed), cause not
+ * found, so CI leaves it out.
  */
 const HOST_BOX_KINDS: BoardKind[] = process.env.GENUINE_HOST_BOX ? BOARD_KINDS : ["emulator"];
 
