@@ -4,6 +4,7 @@ export * from "./devices.js";
 export * from "./errors.js";
 export * from "./extras.js";
 export * from "./forum.js";
+export * from "./glance.js";
 export * from "./host.js";
 export * from "./host-view.js";
 export * from "./inputs.js";

@@ -56,6 +56,14 @@ export function publicStateTopic(table: string): string {
   return `${tableRoot(table)}/public/state`;
 }
 
+/**
+ * Retained, public: where the game is (phase, step, round, speaker, counting, winner:
+ * protocol/glance.ts), for paddles, which cannot afford to parse `public/state`.
+ */
+export function publicGlanceTopic(table: string): string {
+  return `${tableRoot(table)}/public/glance`;
+}
+
 export function publicLogTopic(table: string): string {
   return `${tableRoot(table)}/public/log`;
 }
@@ -111,6 +119,7 @@ export type TopicKind =
   | "seat.signal"
   | "seat.text"
   | "public.state"
+  | "public.glance"
   | "public.text"
   | "public.log"
   | "public.rulesets"
@@ -158,6 +167,7 @@ export function parseTopic(topic: string): ParsedTopic | null {
   }
   if (area === "public") {
     if (leaf === "state") return { table: table, kind: "public.state", seat: null };
+    if (leaf === "glance") return { table: table, kind: "public.glance", seat: null };
     if (leaf === "log") return { table: table, kind: "public.log", seat: null };
     if (leaf === "text") return { table: table, kind: "public.text", seat: null };
     if (leaf === "rulesets") return { table: table, kind: "public.rulesets", seat: null };

@@ -3,22 +3,11 @@
  * with the 6x8 font): who the seat is, where the game is, the question and the cursor,
  * and the last thing that happened. Plain text, so the simulator can print it too.
  */
+import type { TableGlance } from "../../protocol/glance.js";
 import type { PrivateResult, SeatView } from "../../protocol/views.js";
 import type { Menu, MenuItem } from "./menu.js";
 
 export const DISPLAY_COLUMNS = 21;
-
-/** The few public fields a paddle keeps (the whole public state is large for the device). */
-export interface TableGlance {
-  phase: string;
-  step: string;
-  round: number;
-  speaker: number | null;
-  counting: number | null;
-  winner: string | null;
-  /** The table hears (the public state's `voice`): the microphone may be sampled. */
-  voice: boolean;
-}
 
 function clip(s: string): string {
   return s.length > DISPLAY_COLUMNS ? s.substring(0, DISPLAY_COLUMNS) : s;

@@ -3,9 +3,11 @@
  * haptics, LED and screen. Everything lives on the instance (no module state), so the
  * simulator runs a whole table of these in one process.
  */
+
+import type { TableGlance } from "../../protocol/glance.js";
 import { padInput } from "../../protocol/padding.js";
 import {
-  publicStateTopic,
+  publicGlanceTopic,
   seatSignalTopic,
   seatTextTopic,
   seatViewTopic,
@@ -13,7 +15,7 @@ import {
 import type { SeatView, Signal } from "../../protocol/views.js";
 import { FIRMWARE_VERSION, type PaddleSettings, type Timings, timingsOf } from "./config.js";
 import { Debouncer } from "./debounce.js";
-import { renderScreen, resultText, type TableGlance } from "./display.js";
+import { renderScreen, resultText } from "./display.js";
 import type { Hal, Key } from "./hal.js";
 import { Haptics } from "./haptics.js";
 import { Link, type LinkState } from "./link.js";
@@ -43,7 +45,8 @@ export class Paddle {
   readonly voice: Voice | null;
   private readonly viewTopic: string;
   private readonly signalTopic: string;
-  private readonly stateTopic: string;
+  /** Where the game is (public/glance): a paddle never takes the whole public state. */
+  private readonly glanceTopic: string;
   private readonly textTopic: string | null;
   private lastRev = -1;
   /** The private result the status line shows, until something else replaces it. */
@@ -64,12 +67,12 @@ export class Paddle {
     this.haptics = new Haptics(hal);
     this.viewTopic = seatViewTopic(this.table, this.seat);
     this.signalTopic = seatSignalTopic(this.table, this.seat);
-    this.stateTopic = publicStateTopic(this.table);
+    this.glanceTopic = publicGlanceTopic(this.table);
     this.textTopic = settings.texts ? seatTextTopic(this.table, this.seat) : null;
     const subscriptions = [
       { topic: this.viewTopic, qos: 1 },
       { topic: this.signalTopic, qos: 0 },
-      { topic: this.stateTopic, qos: 1 },
+      { topic: this.glanceTopic, qos: 1 },
     ];
     if (this.textTopic) subscriptions.push({ topic: this.textTopic, qos: 1 });
     const ms = this.timings.debounceMs;
@@ -219,9 +222,12 @@ export class Paddle {
       return;
     }
     if (!body || typeof body !== "object") return;
-    if (msg.topic === this.viewTopic) this.onView(body as SeatView);
-    else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
-    else if (msg.topic === this.stateTopic) this.onGlance(body as Record<string, unknown>);
+    if (msg.topic === this.viewTopic) {
+      // The padding makes every view the same size on the wire; kept, it costs memory for nothing.
+      delete (body as { pad?: string }).pad;
+      this.onView(body as SeatView);
+    } else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
+    else if (msg.topic === this.glanceTopic) this.onGlance(body as Record<string, unknown>);
     else if (msg.topic === this.textTopic) {
       this.seatText = body;
       this.changed();

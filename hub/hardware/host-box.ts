@@ -22,14 +22,11 @@ import { type BoardLink, johnnyFive } from "./board-link.js";
 import { boxScreen, buzzerPlan, type Glance, stepSeat } from "./box-screen.js";
 import type { BoxSpec, PinId } from "./config.js";
 import { connectIdentity, type HubAccess, newBootId } from "./hub-client.js";
-import { boardPin, ioOf } from "./pins.js";
+import { boardPin, ioOf, PinButton } from "./pins.js";
 import { PulsePlayer } from "./pulses.js";
 
 /** How long a note (the selected seat, a refusal) stays on the LCD's second line. */
 const NOTE_MS = 4000;
-
-/** What johnny-five's Button is at run time (its published types leave these out). */
-type Button = Five.Button & { isDown: boolean; removeAllListeners(): void };
 
 interface Parts {
   day: Five.Led | null;
@@ -37,7 +34,7 @@ interface Parts {
   buzzer: PulsePlayer | null;
   lcd: Five.LCD | null;
   shown: string[];
-  buttons: Button[];
+  buttons: PinButton[];
 }
 
 export class HostBox {
@@ -108,6 +105,11 @@ export class HostBox {
     await this.client?.endAsync();
   }
 
+  /** A board is attached and every button of the box has been reported open (pins.ts). */
+  get buttonsArmed(): boolean {
+    return this.parts?.buttons.every((b) => b.armed) ?? false;
+  }
+
   /** What the LCD should show now (also when none is fitted). */
   screen(): string[] {
     const note = this.note && this.note.until > Date.now() ? this.note.text : null;
@@ -140,7 +142,8 @@ export class HostBox {
     };
     const button = (pin: number | undefined, onPress: () => void) => {
       if (pin === undefined) return null;
-      const b = new five.Button({ pin, board, isPullup: true } as Five.ButtonOption) as Button;
+      // Read through firmata-io (pins.ts): johnny-five's Button loses quick presses.
+      const b = new PinButton(ioOf(board), pin);
       b.on("press", onPress);
       parts.buttons.push(b);
       return b;
@@ -195,7 +198,7 @@ export class HostBox {
     this.parts = null;
     if (!parts) return;
     parts.buzzer?.stop();
-    for (const b of parts.buttons) b.removeAllListeners();
+    for (const b of parts.buttons) b.stop();
   }
 
   private command(cmd: string, fields: Record<string, unknown> = {}): void {

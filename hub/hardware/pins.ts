@@ -97,3 +97,58 @@ export class PinSwitch extends EventEmitter {
     this.removeAllListeners();
   }
 }
+
+/**
+ * A box button can be pressed again this soon at the earliest: contact bounce (a few
+ * milliseconds of closed/open reports on a real switch) is one press, not several.
+ */
+const PRESS_LOCKOUT_MS = 40;
+
+/**
+ * A push button to ground on a digital pin with the pull-up on: "press" as soon as a
+ * report says the pin closed, once per press (later closings within PRESS_LOCKOUT_MS are
+ * bounce). Not johnny-five's Button: its "down" and "up" share one 7 ms trailing debounce,
+ * so a press whose release is reported within 7 ms (both reports in one serial read, as
+ * when the board or its host falls behind) fires "up" alone and the press is lost.
+ */
+export class PinButton extends EventEmitter {
+  /** Closed now (as last reported); open until the board's first report. */
+  isDown = false;
+  /**
+   * The pin has been reported open: its pull-up is on, so a low report is a press. Before
+   * that a low report is not: a board that stayed powered reports the pin low between
+   * pinMode(INPUT) (pull-up off, as on the AVR) and the pull-up written just after.
+   */
+  armed = false;
+  private lastPress = Number.NEGATIVE_INFINITY;
+  private readonly onRead = (value: number) => {
+    const closed = value === 0;
+    const was = this.isDown;
+    this.isDown = closed;
+    if (!closed) {
+      this.armed = true;
+      return;
+    }
+    if (!this.armed || was) return;
+    const now = Date.now();
+    if (now - this.lastPress < PRESS_LOCKOUT_MS) return;
+    this.lastPress = now;
+    this.emit("press");
+  };
+
+  constructor(
+    private readonly io: FirmataIo,
+    readonly pin: number,
+  ) {
+    super();
+    io.pinMode(pin, io.MODES.INPUT);
+    // Writing 1 to an input turns its pull-up on (StandardFirmata 2.5 takes it as PULLUP).
+    io.digitalWrite(pin, 1);
+    io.digitalRead(pin, this.onRead);
+  }
+
+  stop(): void {
+    this.io.removeListener(`digital-read-${this.pin}`, this.onRead);
+    this.removeAllListeners();
+  }
+}

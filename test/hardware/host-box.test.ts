@@ -38,10 +38,11 @@ const BOX = {
 };
 
 /**
- * The genuine StandardFirmata on simavr passes the LCD, lamp, next and pause tests here, but
- * on a loaded machine now and then loses a button press later in the game (a `next` that
- * never reaches the hub); until that is understood it is not in CI's run. Run it with
- * GENUINE_HOST_BOX=1.
+ * The genuine StandardFirmata on simavr: run with GENUINE_HOST_BOX=1. Its lost presses had
+ * two causes, fixed (docs/HARDWARE.md: johnny-five's Button debounce, and pressing before a
+ * new connection's pull-ups); after them 1 run in 10 on the loaded machine still missed the
+ * foul test's two seat-up presses (another read the lamps too soon, fixed), cause not
+ * found, so CI leaves it out.
  */
 const HOST_BOX_KINDS: BoardKind[] = process.env.GENUINE_HOST_BOX ? BOARD_KINDS : ["emulator"];
 
@@ -150,7 +151,9 @@ describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
     }
     const speech = await state((s) => s.phase === "day" && s.step === "speech");
     await until(() => rig?.emu.level(LAMP.day) === 1, 3000, "the day lamp");
-    expect(rig?.emu.level(LAMP.night)).toBe(0);
+    // The box lights the day lamp, then puts the night lamp out: a board reports the two
+    // writes one after the other, so the second may come a moment after the first.
+    await until(() => rig?.emu.level(LAMP.night) === 0, 3000, "the night lamp out");
     await lcdShows(0, "Day 0 speech");
     const speaker = new RegExp(`^Seat ${speech.speaker} \\d:\\d\\d$`);
     // (once the note of the foul, shown for a few seconds, is gone)
@@ -167,6 +170,8 @@ describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
     await pressFor(PIN.pause, (s) => s.paused);
     r.emu.dropClients();
     await until(() => (link?.connections ?? 0) > connections, 10_000, "the board back");
+    // A press before the board reports the buttons' pull-ups on is no press (pins.ts).
+    await until(() => r.hw.box?.buttonsArmed === true, 5000, "the buttons set up again");
     await pressFor(PIN.pause, (s) => !s.paused);
     // The new connection drew the screen afresh.
     await lcdMatches(0, (l) => l.startsWith("Day 0 "), "redrawn");

@@ -177,9 +177,10 @@ describe.each(BOARD_KINDS)("wired seats at a mixed table, on the %s board", (kin
     expect(removal.params.cause).toBe("provocation");
   });
 
-  // On the genuine firmware this failed 2 of about 6 runs under load (cause not found yet: the
-  // harness's unplug/replug or a slow replug), so CI runs it on the emulator and the genuine
-  // board only with GENUINE_UNPLUG=1, like host-box.test.ts's GENUINE_HOST_BOX.
+  // On the genuine firmware this failed 2 of about 6 runs under load, and again 1 of 5 on
+  // 2026-12-05 (the board not back within 10 s; cause not found: the harness's unplug/replug
+  // or the link not seeing the pty go), so CI runs it on the emulator and the genuine board
+  // only with GENUINE_UNPLUG=1, like host-box.test.ts's GENUINE_HOST_BOX.
   const unplugSkipped = kind === "genuine" && !process.env.GENUINE_UNPLUG;
   it.skipIf(unplugSkipped)("loses no input when the board drops off and comes back", async () => {
     const r = rig as Rig;
@@ -191,7 +192,16 @@ describe.each(BOARD_KINDS)("wired seats at a mixed table, on the %s board", (kin
     r.emu.dropClients();
     await state((s) => s.seats[b.seat - 1]?.online === false);
     r.emu.setInput((WIRED[b.seat] as [number, number])[0], 0);
-    await until(() => (r.hw.links[0]?.connections ?? 0) > connections, 10_000, "the board back");
+    await until(
+      () => (r.hw.links[0]?.connections ?? 0) > connections,
+      10_000,
+      "the board back",
+    ).catch((err: Error) => {
+      // Says whether the link saw the cable go and what its retries met (1 genuine run in 5
+      // timed out here on the loaded machine, cause not found).
+      const board = records.filter((x) => String(x.event ?? "").startsWith("board."));
+      throw new Error(`${err.message}; the link logged ${JSON.stringify(board.slice(-8))}`);
+    });
     await state((s) => s.seats[b.seat - 1]?.online === true);
     await until(
       () =>

@@ -15,6 +15,7 @@ import {
   parseTopic,
   parseUsername,
   publicFilter,
+  publicGlanceTopic,
   publicLogTopic,
   publicRulesetsTopic,
   publicStateTopic,
@@ -64,6 +65,7 @@ const SEAT_BUILDERS: [TopicKind, (table: string, seat: number) => string, string
 
 const TABLE_BUILDERS: [TopicKind, (table: string) => string, string][] = [
   ["public.state", publicStateTopic, "public/state"],
+  ["public.glance", publicGlanceTopic, "public/glance"],
   ["public.log", publicLogTopic, "public/log"],
   ["public.text", publicTextTopic, "public/text"],
   ["public.rulesets", publicRulesetsTopic, "public/rulesets"],
@@ -96,9 +98,9 @@ describe("topic builders", () => {
     expect(hostFilter("t1")).toBe("mafia/v1/t1/host/#");
   });
 
-  it("cover all eleven topic kinds of seats and tables", () => {
+  it("cover all twelve topic kinds of seats and tables", () => {
     const kinds = new Set([...SEAT_BUILDERS, ...TABLE_BUILDERS].map((b) => b[0]));
-    expect(kinds.size).toBe(11);
+    expect(kinds.size).toBe(12);
   });
 });
 
