@@ -7,7 +7,8 @@
  * inside one window, which would be a provocation), the mafia's agreed shot, a random
  * target for any other prompt (decoys included), and for a prompt with options (the
  * hunt's claimed status) a random option or, now and then, "pass". A prompt still offered
- * after its answer (a changeable vote, a proposal) is answered again once in a while;
+ * after its answer (a changeable vote, a proposal) is answered again once in a while by
+ * day, never at night (where it would be an input more than another role sends);
  * one that goes away (a vote cast once) is not. "pass" where it is the only move ("thank
  * you", "ready"). Several actions offered at once (the forum) are answered one by one,
  * some (tactics.ts: the terrorist's attack) only now and then.
@@ -123,8 +124,10 @@ export class Bot {
         continue;
       }
       // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
-      // changeable choice (a vote, a mafia proposal). Change it now and then, once.
-      if (!asked.again || v.rev <= asked.rev) continue;
+      // changeable choice (a vote, a mafia proposal). Change it now and then, once; never
+      // at night, where a change is an input more than a role with nothing to change sends
+      // (silent nights, issue 28: a player may choose that, a bot does not).
+      if (!asked.again || v.rev <= asked.rev || g.phase === "night") continue;
       asked.again = false;
       if (this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer(offer)) return true;
     }
