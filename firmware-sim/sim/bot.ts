@@ -54,6 +54,8 @@ export class Bot {
   private readonly done = new Map<string, { rev: number; again: boolean }>();
   /** The view rev of the last answer this bot gave (an owed "nothing" waits for a newer one). */
   private answeredRev = -1;
+  /** The night step (`round|step`) this bot last answered in. */
+  private nightAnswered = "";
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -105,6 +107,12 @@ export class Bot {
       return true;
     }
     if (p.menu.items.length === 0) return this.writer.write(this.room());
+    // Silent nights: once the seat owes nothing more this night step (`pass` null after an
+    // answer), a further answer to another offer (the forum holder's third move) would be an
+    // input more than other roles send: a bot stops there (issue 28).
+    const night = `${g.round}|${g.step}`;
+    if (g.phase === "night" && v.pass === null && this.nightAnswered === night)
+      return this.writer.write(this.room());
     // Every offered action in turn (the forum's vote beside an attack); a pass-only menu is null.
     const offers: (Prompt | null)[] = p.menu.offers.length > 0 ? p.menu.offers : [null];
     for (const offer of offers) {
@@ -169,6 +177,8 @@ export class Bot {
     const sp = this.sp;
     const view = sp.paddle.view;
     this.answeredRev = view ? view.rev : this.answeredRev;
+    const g = sp.paddle.glance;
+    if (g && g.phase === "night") this.nightAnswered = `${g.round}|${g.step}`;
     if (!offer || !view) return sp.pass();
     const situation = { seat: sp.seat, view, room: this.room(), rand: this.o.rand };
     const move = tacticFor(offer, situation) ?? this.randomMove(offer);
