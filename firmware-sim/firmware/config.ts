@@ -42,6 +42,11 @@ export interface PaddleSettings {
    */
   texts?: boolean;
   /**
+   * With texts: how long before a forum night's end every seat sends its one death message
+   * or decoy (FORUM-QUIET-02; default MESSAGE_LEAD_MS, 20 s). Tests shorten it.
+   */
+  messageLeadMs?: number;
+  /**
    * Topics the home subscribes to besides the paddle's own (QoS 1): the phone reads the
    * published texts there (`public/text`), which a paddle never needs to parse.
    */

@@ -5,5 +5,6 @@ export * from "./haptics.js";
 export * from "./link.js";
 export * from "./menu.js";
 export * from "./mqtt.js";
+export * from "./night-message.js";
 export * from "./outbox.js";
 export * from "./paddle.js";

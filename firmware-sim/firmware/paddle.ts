@@ -21,6 +21,13 @@ import { Haptics } from "./haptics.js";
 import { Link, type LinkState } from "./link.js";
 import { type Intent, Menu } from "./menu.js";
 import type { MqttFactory, MqttMessage } from "./mqtt.js";
+import {
+  MESSAGE_LEAD_MS,
+  type MessageRight,
+  type NightGlance,
+  NightMessage,
+  type WriteOutcome,
+} from "./night-message.js";
 import { newBootId, Outbox } from "./outbox.js";
 import { Voice } from "./voice.js";
 
@@ -35,6 +42,11 @@ export class Paddle {
   /** The seat's own texts as the hub last published them (settings.texts only), else null. */
   seatText: unknown = null;
   status = "starting";
+  /**
+   * FORUM-QUIET-02: with texts, this seat's one death message (or decoy) a forum night, at
+   * a role-blind moment (night-message.ts); null on a paddle without texts.
+   */
+  readonly nightMessage: NightMessage | null;
   /** Called after anything the player could notice changed (simulator, bots, tests). */
   onChange: (() => void) | null = null;
   private readonly link: Link;
@@ -51,6 +63,8 @@ export class Paddle {
   private lastRev = -1;
   /** The private result the status line shows, until something else replaces it. */
   private resultLine: string | null = null;
+  /** The last public state, as the night message's schedule reads it. */
+  private nightState: NightGlance | null = null;
 
   constructor(
     private readonly hal: Hal,
@@ -69,6 +83,17 @@ export class Paddle {
     this.signalTopic = seatSignalTopic(this.table, this.seat);
     this.glanceTopic = publicGlanceTopic(this.table);
     this.textTopic = settings.texts ? seatTextTopic(this.table, this.seat) : null;
+    const lead =
+      typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
+    this.nightMessage = settings.texts
+      ? new NightMessage(
+          this.seat,
+          () => this.messageRight(),
+          (text) => this.text("message", { text: text }),
+          lead,
+          () => this.changed(),
+        )
+      : null;
     const subscriptions = [
       { topic: this.viewTopic, qos: 1 },
       { topic: this.signalTopic, qos: 0 },
@@ -150,6 +175,7 @@ export class Paddle {
   }
 
   stop(): void {
+    if (this.nightMessage) this.nightMessage.follow(this.hal, null);
     if (this.voice) this.voice.stop();
     this.link.stop();
     this.haptics.stop();
@@ -161,6 +187,29 @@ export class Paddle {
     this.queue(kind, fields, true);
     this.link.pump();
     this.changed();
+  }
+
+  /**
+   * The holder's death message (FORUM-QUIET-02), already normalized as the hub stores it:
+   * held until every seat sends its one message of the night, or sent at once if that
+   * moment has passed.
+   */
+  writeMessage(text: string): WriteOutcome {
+    if (!this.nightMessage) throw new Error("this paddle takes no texts");
+    const outcome = this.nightMessage.write(text);
+    this.changed();
+    return outcome;
+  }
+
+  /** Whether the seat holds the office now, from its own texts; null: no texts this game. */
+  private messageRight(): MessageRight | null {
+    const t = this.seatText as { mayMessage?: unknown } | null;
+    return t !== null && typeof t === "object" ? { mayMessage: t.mayMessage === true } : null;
+  }
+
+  /** Every new public state or own text: when is this night's one message due. */
+  private scheduleNight(): void {
+    if (this.nightMessage) this.nightMessage.follow(this.hal, this.nightState);
   }
 
   /**
@@ -215,6 +264,13 @@ export class Paddle {
   }
 
   private onMessage(msg: MqttMessage): void {
+    if (msg.topic === this.textTopic && msg.message.length === 0) {
+      // An empty retained text: a game without texts (or none yet); the last game's are gone.
+      this.seatText = null;
+      this.scheduleNight();
+      this.changed();
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse(msg.message);
@@ -230,6 +286,7 @@ export class Paddle {
     else if (msg.topic === this.glanceTopic) this.onGlance(body as Record<string, unknown>);
     else if (msg.topic === this.textTopic) {
       this.seatText = body;
+      this.scheduleNight();
       this.changed();
     }
     // The first view of a connection also sends what waited in the outbox.
@@ -290,6 +347,10 @@ export class Paddle {
     }
     if (this.refreshMenu()) this.haptics.play("pulse");
     this.show(this.status);
+    if (Array.isArray(pub.seats)) {
+      this.nightState = pub as unknown as NightGlance;
+      this.scheduleNight();
+    }
   }
 
   /**

@@ -3,7 +3,9 @@
  * short will early on (published at death, or left to its allies), now and then a
  * newspaper ad under its pseudonym (one it holds, maybe handed to it; else a new one),
  * sometimes handing that pseudonym to another living player, and, as the mafia's office
- * holder at night, the death message without which there is no murder (FORUM-KILL-08).
+ * holder, the death message without which there is no murder (FORUM-KILL-08), written by
+ * day or as the night begins and sent, like every other seat's decoy, by the paddle's
+ * firmware at the night's common moment (FORUM-QUIET-02, firmware/night-message.ts).
  * Texts go on the seat's input topic through the paddle's firmware, as the phone sends them.
  */
 import { type SeatText, seatTextSchema } from "../../protocol/text.js";
@@ -46,8 +48,11 @@ export class BotWriter {
     // The status step takes no text from anyone (FORUM-SETUP-07): a will tried then is refused.
     if (g.step === "status") return false;
     const pick = <T>(list: readonly T[]): T => list[Math.floor(this.rand() * list.length)] as T;
-    if (g.phase === "night" && text.mayMessage && text.message === null) {
-      p.text("message", { text: "The family sends its regards. Nobody heard a thing." });
+    // Only before the night's one message went: a later one would be a second input, which
+    // only the office holder sends (a player may choose that; a bot does not).
+    const night = p.nightMessage;
+    if (night && text.mayMessage && night.draft === null && !night.sent) {
+      p.writeMessage("The family sends its regards. Nobody heard a thing.");
       return true;
     }
     if (!this.willConsidered) {

@@ -7,7 +7,8 @@
  * inside one window, which would be a provocation), the mafia's agreed shot, a random
  * target for any other prompt (decoys included), and for a prompt with options (the
  * hunt's claimed status) a random option or, now and then, "pass". A prompt still offered
- * after its answer (a changeable vote, a proposal) is answered again once in a while;
+ * after its answer (a changeable vote, a proposal) is answered again once in a while by
+ * day, never at night (where it would be an input more than another role sends);
  * one that goes away (a vote cast once) is not. "pass" where it is the only move ("thank
  * you", "ready"). Several actions offered at once (the forum) are answered one by one,
  * some (tactics.ts: the terrorist's attack) only now and then.
@@ -53,6 +54,8 @@ export class Bot {
   private readonly done = new Map<string, { rev: number; again: boolean }>();
   /** The view rev of the last answer this bot gave (an owed "nothing" waits for a newer one). */
   private answeredRev = -1;
+  /** The night step (`round|step`) this bot last answered in. */
+  private nightAnswered = "";
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -104,6 +107,12 @@ export class Bot {
       return true;
     }
     if (p.menu.items.length === 0) return this.writer.write(this.room());
+    // Silent nights: once the seat owes nothing more this night step (`pass` null after an
+    // answer), a further answer to another offer (the forum holder's third move) would be an
+    // input more than other roles send: a bot stops there (issue 28).
+    const night = `${g.round}|${g.step}`;
+    if (g.phase === "night" && v.pass === null && this.nightAnswered === night)
+      return this.writer.write(this.room());
     // Every offered action in turn (the forum's vote beside an attack); a pass-only menu is null.
     const offers: (Prompt | null)[] = p.menu.offers.length > 0 ? p.menu.offers : [null];
     for (const offer of offers) {
@@ -123,8 +132,10 @@ export class Bot {
         continue;
       }
       // Answered, the hub has it (nothing left to send, a newer view) and still asks: a
-      // changeable choice (a vote, a mafia proposal). Change it now and then, once.
-      if (!asked.again || v.rev <= asked.rev) continue;
+      // changeable choice (a vote, a mafia proposal). Change it now and then, once; never
+      // at night, where a change is an input more than a role with nothing to change sends
+      // (silent nights, issue 28: a player may choose that, a bot does not).
+      if (!asked.again || v.rev <= asked.rev || g.phase === "night") continue;
       asked.again = false;
       if (this.o.rand() < (this.o.changeChance ?? 0.2) && this.answer(offer)) return true;
     }
@@ -166,6 +177,8 @@ export class Bot {
     const sp = this.sp;
     const view = sp.paddle.view;
     this.answeredRev = view ? view.rev : this.answeredRev;
+    const g = sp.paddle.glance;
+    if (g && g.phase === "night") this.nightAnswered = `${g.round}|${g.step}`;
     if (!offer || !view) return sp.pass();
     const situation = { seat: sp.seat, view, room: this.room(), rand: this.o.rand };
     const move = tacticFor(offer, situation) ?? this.randomMove(offer);

@@ -21,6 +21,8 @@ export interface SimPaddleOptions {
   log?: (message: string) => void;
   /** Give the paddle a microphone (it declares `mic`), playing this track from the start. */
   voice?: VoiceTrack;
+  /** FORUM-QUIET-02: the firmware's lead of the night message (default 20 s); tests shorten it. */
+  messageLeadMs?: number;
 }
 
 export class SimPaddle {
@@ -46,6 +48,7 @@ export class SimPaddle {
       password: o.password,
       timings: o.timings,
       texts: true,
+      messageLeadMs: o.messageLeadMs,
     });
     this.paddle.onChange = () => this.events.emit("change");
   }

@@ -52,6 +52,13 @@ export interface SimOptions {
    * and tests make seats speak into it, each paddle sends its own `voice` inputs.
    */
   voice?: VoiceRoom;
+  /**
+   * FORUM-QUIET-02: how long before a forum night's end every bot's paddle sends its one
+   * death message or decoy. Default 2 s: the host bot's nights last 5 s, and with the
+   * phone's 20 s every paddle would send at its first sight of the night, before the
+   * holder's text view of that night (his `mayMessage`) has arrived.
+   */
+  messageLeadMs?: number;
   rand?: Rand;
   /** A readable line per event; default: stdout. */
   log?: (line: string) => void;
@@ -98,6 +105,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         password: password(seatUsername(table, seat)),
         timings: o.timings,
         voice: o.voice ? QUIET_ROOM : undefined,
+        messageLeadMs: o.messageLeadMs ?? 2000,
       }),
     );
     const added = paddles.at(-1) as SimPaddle;

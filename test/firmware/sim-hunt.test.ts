@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { journalText, removeDir } from "../helpers/hub.js";
+import { recordNightTraffic, unlikeNights } from "./night-traffic.js";
 import { simGameToEnd } from "./sim-cli.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
@@ -20,9 +21,11 @@ afterAll(async () => {
 });
 
 describe("a simulated hunt table", () => {
-  it("HUNT-SETUP-01, HUNT-HUNT-02: twelve bot paddles play a hunt game over the broker to its end, hunts included", async () => {
+  it("HUNT-SETUP-01, HUNT-HUNT-02, HUNT-QUIET-01: twelve bot paddles play a hunt game over the broker to its end, hunts included", async () => {
     h = await startTable({ paddles: 12, ruleset: "hunt", thinkMs: [10, 40] });
+    const traffic = recordNightTraffic(h.hub, "t1");
     const end = await within(h.sim.finished, 150_000, h, "the end of the hunt game");
+
     expect(end.ruleset).toBe("hunt");
     expect(["town", "mafia", "maniac", "draw"]).toContain(end.winner);
     const keys = h.sim.entries.map((e) => e.key);
@@ -33,6 +36,11 @@ describe("a simulated hunt table", () => {
     // through the paddles' menus (the option is the menu's second question).
     const journal = await journalText(h.hub);
     expect(journal).toMatch(/"action":"hunt","targets":\[\d+\],"option":"(mafia|maniac)"/);
+    // HUNT-QUIET-01 with the bots' paddles (issue 28): every night, every living seat sent
+    // as many inputs of the same sizes and got as many views, signals and texts of the same
+    // sizes as every other, whatever its role.
+    expect(traffic.nights.size).toBeGreaterThan(0);
+    expect(unlikeNights(traffic, end.roles ?? {})).toEqual([]);
   }, 180_000);
 
   it("npm start -- --sim 12 --ruleset hunt plays the game to its end", async () => {

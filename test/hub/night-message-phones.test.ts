@@ -1,7 +1,7 @@
 /**
- * FORUM-QUIET-02 with real phones over the real broker: the phone's own scheduler
- * (web-display/src/seat/night-message.ts, as the seat session drives it) on the firmware's
- * paddle (SimPaddle, the same firmware a phone runs) with the phone's text normalization.
+ * FORUM-QUIET-02 with real phones over the real broker: the firmware's own scheduler
+ * (firmware-sim/firmware/night-message.ts, driven by the paddle a phone and a bot run;
+ * SimPaddle here) with the phone's text normalization.
  * The holder of the boss's office writes his death message at nightfall, a mafioso and a
  * citizen write nothing; in the night each of the three seats sends exactly one `message`,
  * and the inputs, signals and text views that cross the broker for each seat are the same
@@ -9,11 +9,11 @@
  */
 import type { AedesPublishPacket, Client } from "aedes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NightMessage } from "../../firmware-sim/firmware/night-message.js";
 import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
 import { type SeatText, seatTextSchema } from "../../protocol/text.js";
 import { seatUsername } from "../../protocol/topics.js";
-import { type PublicState, publicStateSchema } from "../../protocol/views.js";
-import { NightMessage } from "../../web-display/src/seat/night-message.js";
+import type { PublicState } from "../../protocol/views.js";
 import { normalizedText } from "../../web-display/src/seat/wire-text.js";
 import { type Connected, HostConsole, useTestHub } from "../helpers/hub.js";
 
@@ -75,26 +75,14 @@ beforeAll(async () => {
       table: T,
       seat,
       password: hub.secrets.password(seatUsername(T, seat)) as string,
+      messageLeadMs: LEAD_MS,
     });
-    const night = new NightMessage(
-      seat,
-      () => mine(sim),
-      (text) => sim.paddle.text("message", normalizedText({ text })),
-      LEAD_MS,
-    );
+    const night = sim.paddle.nightMessage as NightMessage;
     phones.set(seat, { sim, night });
     sim.start();
     await sim.waitFor(() => mine(sim) !== null, 10_000, `seat ${seat} online`);
     await sim.waitFor(() => sim.paddle.outbox.pending === 0, 10_000, "an idle outbox");
   }
-  // As the seat session does: every public state (with its arrival time) and a tick.
-  display.client.on("message", (topic, payload) => {
-    if (!topic.endsWith("/public/state")) return;
-    const parsed = publicStateSchema.safeParse(JSON.parse(payload.toString("utf8")));
-    if (!parsed.success) return;
-    const state: PublicState = parsed.data;
-    for (const { night } of phones.values()) night.observe(state, Date.now());
-  });
 }, 40_000);
 
 afterAll(() => {
@@ -106,48 +94,42 @@ describe("the phone's death message and decoys (FORUM-QUIET-02)", () => {
     timeout: 60_000,
   }, async () => {
     const boss = roles.get("boss") as number;
-    const ticker = setInterval(() => {
-      for (const { night } of phones.values()) night.tick(Date.now());
-    }, 100);
-    try {
-      // The holder writes before nightfall (FORUM-OPEN-01 (a)): his phone keeps it for the
-      // night's common moment.
-      expect(phones.get(boss)?.night.write(TEXT)).toBe("held");
-      expect((await host.command("next")).ok).toBe(true); // the status step ends: Night 1
-      for (const [seat, { sim, night }] of phones) {
-        await sim.waitFor(() => night.sent, 20_000, `seat ${seat}'s message`);
-        await sim.waitFor(() => mine(sim)?.message !== null, 10_000, `seat ${seat}'s echo`);
-        await sim.waitFor(() => sim.paddle.outbox.pending === 0, 10_000, "the PUBACK");
-      }
-      expect(mine(phones.get(boss)?.sim as SimPaddle)?.message).toBe(TEXT);
-      for (const [seat, { sim }] of phones)
-        if (seat !== boss) expect(mine(sim)?.message, `seat ${seat}`).toBe("");
-      await display.inbox.next<PublicState>(
-        `mafia/v1/${T}/public/state`,
-        (s) => s.phase === "day" && s.step === "day",
-        { past: true, timeout: 20_000 },
-      );
-      // The day's text views (the night's message spent) arrive after the state: wait for them.
-      for (const [seat, { sim }] of phones)
-        await sim.waitFor(() => mine(sim)?.message === null, 10_000, `seat ${seat}'s day`);
-      // From the first phone's message on: the end of the status step changes the holder's
-      // text view alone (mayMessage), which is not the phones' doing (noted in the report).
-      const from = wire.findIndex((m) => m.kind === "message");
-      const night = wire.slice(from);
-      const traffic = (seat: number) => {
-        const mineTopic = new RegExp(`^mafia/v1/${T}/seat/${seat}/(signal|text)$`);
-        const sender = new RegExp(`^paddle-${T}-${seat}-`);
-        return night
-          .filter((m) => (m.from ? sender.test(m.from) : mineTopic.test(m.topic)))
-          .map((m) => `${m.from ? `input(${m.kind})` : m.topic.split("/").at(-1)}:${m.bytes}`)
-          .sort();
-      };
-      const seen = [...phones.keys()].map(traffic);
-      const messages = (t: string[]) => t.filter((m) => m.startsWith("input(message)")).length;
-      for (const t of seen) expect(messages(t)).toBe(1);
-      for (const t of seen.slice(1)) expect(t).toEqual(seen[0]);
-    } finally {
-      clearInterval(ticker);
+    // The holder writes before nightfall (FORUM-OPEN-01 (a)): his phone keeps it for the
+    // night's common moment.
+    const holder = phones.get(boss)?.sim as SimPaddle;
+    expect(holder.paddle.writeMessage(normalizedText({ text: TEXT }).text as string)).toBe("held");
+    expect((await host.command("next")).ok).toBe(true); // the status step ends: Night 1
+    for (const [seat, { sim, night }] of phones) {
+      await sim.waitFor(() => night.sent, 20_000, `seat ${seat}'s message`);
+      await sim.waitFor(() => mine(sim)?.message !== null, 10_000, `seat ${seat}'s echo`);
+      await sim.waitFor(() => sim.paddle.outbox.pending === 0, 10_000, "the PUBACK");
     }
+    expect(mine(phones.get(boss)?.sim as SimPaddle)?.message).toBe(TEXT);
+    for (const [seat, { sim }] of phones)
+      if (seat !== boss) expect(mine(sim)?.message, `seat ${seat}`).toBe("");
+    await display.inbox.next<PublicState>(
+      `mafia/v1/${T}/public/state`,
+      (s) => s.phase === "day" && s.step === "day",
+      { past: true, timeout: 20_000 },
+    );
+    // The day's text views (the night's message spent) arrive after the state: wait for them.
+    for (const [seat, { sim }] of phones)
+      await sim.waitFor(() => mine(sim)?.message === null, 10_000, `seat ${seat}'s day`);
+    // From the first phone's message on: the end of the status step changes the holder's
+    // text view alone (mayMessage), which is not the phones' doing (noted in the report).
+    const from = wire.findIndex((m) => m.kind === "message");
+    const night = wire.slice(from);
+    const traffic = (seat: number) => {
+      const mineTopic = new RegExp(`^mafia/v1/${T}/seat/${seat}/(signal|text)$`);
+      const sender = new RegExp(`^paddle-${T}-${seat}-`);
+      return night
+        .filter((m) => (m.from ? sender.test(m.from) : mineTopic.test(m.topic)))
+        .map((m) => `${m.from ? `input(${m.kind})` : m.topic.split("/").at(-1)}:${m.bytes}`)
+        .sort();
+    };
+    const seen = [...phones.keys()].map(traffic);
+    const messages = (t: string[]) => t.filter((m) => m.startsWith("input(message)")).length;
+    for (const t of seen) expect(messages(t)).toBe(1);
+    for (const t of seen.slice(1)) expect(t).toEqual(seen[0]);
   });
 });

@@ -55,6 +55,14 @@ describe("input padding", () => {
     }
   });
 
+  it("padding is the client's duty: the hub takes an unpadded input, whose size then shows its content", () => {
+    const short = JSON.stringify({ ...envelope, kind: "ad", text: "x", pseudonym: "y" });
+    const long = JSON.stringify({ ...envelope, kind: "ad", text: "x".repeat(200), pseudonym: "y" });
+    for (const payload of [short, long]) expect(decode(TOPIC, payload)).toMatchObject({ ok: true });
+    // What docs/PROTOCOL.md says such a client leaks: the text's length, byte for byte.
+    expect(Buffer.byteLength(long) - Buffer.byteLength(short)).toBe(199);
+  });
+
   it("stays within the Espruino subset (the firmware bundles it)", () => {
     const path = fileURLToPath(new URL("../../protocol/padding.ts", import.meta.url));
     const out = transformSync(readFileSync(path, "utf8"), {

@@ -6,6 +6,7 @@
  * firmware does not keep: the public state (names, ruleset) and the hub's last answer.
  */
 import type { MqttCreateOptions } from "../../../firmware-sim/firmware/mqtt.js";
+import type { NightMessage, WriteOutcome } from "../../../firmware-sim/firmware/night-message.js";
 import { Paddle } from "../../../firmware-sim/firmware/paddle.js";
 import { NodeMqtt } from "../../../firmware-sim/sim/node-mqtt.js";
 import {
@@ -23,7 +24,6 @@ import {
 } from "../../../protocol/topics.js";
 import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
 import { BrowserHal } from "./browser-hal.js";
-import { NightMessage, type WriteOutcome } from "./night-message.js";
 import { PhoneMic } from "./phone-mic.js";
 import { normalizedText } from "./wire-text.js";
 
@@ -51,9 +51,6 @@ export class SeatSession {
   answer: LastAnswer = null;
   /** The hub refused the seat's password (a revoked pairing, an old QR code). */
   refused = false;
-  /** FORUM-QUIET-02: this seat's one death message (or decoy) a night, at a role-blind time. */
-  readonly nightMessage: NightMessage;
-  private nightTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly clients: NodeMqtt[] = [];
 
   constructor(
@@ -62,11 +59,6 @@ export class SeatSession {
     private readonly onChange: () => void,
   ) {
     const { table, seat } = pairing;
-    this.nightMessage = new NightMessage(
-      seat,
-      () => this.mine,
-      (text) => this.sendText("message", { text }),
-    );
     const topics = {
       view: seatViewTopic(table, seat),
       signal: seatSignalTopic(table, seat),
@@ -106,12 +98,19 @@ export class SeatSession {
     this.hal.onChange = () => this.onChange();
   }
 
+  /**
+   * FORUM-QUIET-02: this seat's one death message (or decoy) a night, at a role-blind time;
+   * the firmware sends it (firmware-sim/firmware/night-message.ts), as a bot's paddle does.
+   */
+  get nightMessage(): NightMessage | null {
+    return this.paddle.nightMessage;
+  }
+
   start(): void {
     this.paddle.start();
   }
 
   stop(): void {
-    if (this.nightTimer) clearTimeout(this.nightTimer);
     this.paddle.stop();
     this.mic?.stop();
     for (const c of this.clients) c.drop();
@@ -129,30 +128,12 @@ export class SeatSession {
   }
 
   /**
-   * The holder's death message: held until every phone sends its one message of the night
-   * (night-message.ts), or sent at once if that moment has passed.
+   * The holder's death message: held until every seat sends its one message of the night
+   * (the firmware's night-message.ts), or sent at once if that moment has passed.
    */
   writeMessage(text: string): WriteOutcome {
-    const outcome = this.nightMessage.write(normalizedText({ text }).text as string);
-    this.onChange();
-    return outcome;
-  }
-
-  /** Every new public state or own text: when is this night's one message due. */
-  private scheduleNightMessage(): void {
-    if (this.nightTimer) clearTimeout(this.nightTimer);
-    this.nightTimer = null;
-    const m = this.nightMessage;
-    m.observe(this.state, Date.now());
-    if (m.dueAt === null) return;
-    this.nightTimer = setTimeout(
-      () => {
-        this.nightTimer = null;
-        if (m.tick(Date.now())) this.onChange();
-        else this.scheduleNightMessage();
-      },
-      Math.max(0, m.dueAt - Date.now()),
-    );
+    this.answer = null;
+    return this.paddle.writeMessage(normalizedText({ text }).text as string);
   }
 
   private tap(
@@ -174,7 +155,6 @@ export class SeatSession {
     else if (topic === topics.state) {
       const parsed = publicStateSchema.safeParse(json);
       if (parsed.success) this.state = parsed.data;
-      this.scheduleNightMessage();
     } else if (topic === topics.signal) {
       const parsed = signalSchema.safeParse(json);
       if (!parsed.success) return;
@@ -195,7 +175,6 @@ export class SeatSession {
     if (mine) {
       const parsed = seatTextSchema.safeParse(json);
       this.mine = parsed.success ? parsed.data : null;
-      this.scheduleNightMessage();
     } else {
       const parsed = publicTextSchema.safeParse(json);
       this.texts = parsed.success ? parsed.data : null;

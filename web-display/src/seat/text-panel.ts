@@ -2,7 +2,7 @@
  * The phone's texts (forum): the will with its recipients, a newspaper ad under a
  * pseudonym, handing a pseudonym over, and (the holder of the boss's office) the death
  * message, which waits for the moment every phone sends its one message of the night
- * (FORUM-QUIET-02, night-message.ts); the wills left to this seat, and the published papers. Shown only where the
+ * (FORUM-QUIET-02, the firmware's night-message.ts); the wills left to this seat, and the published papers. Shown only where the
  * hub publishes the seat's texts (`seat/{n}/text`).
  *
  * Closed by default and closed again when the phone is put away: a will or a pseudonym on
@@ -11,11 +11,11 @@
  * so a text over the limit is refused here with the count shown, not cut.
  */
 import { css, html, nothing } from "lit";
+import { MESSAGE_LEAD_MS } from "../../../firmware-sim/firmware/night-message.js";
 import { TEXT_LIMITS, textLength } from "../../../protocol/text.js";
 import { MafiaElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
-import { MESSAGE_LEAD_MS } from "./night-message.js";
 import type { SeatSession } from "./seat-session.js";
 import "../components/text-board.js";
 
@@ -142,7 +142,7 @@ export class TextPanel extends MafiaElement {
     if (to !== undefined) this.send("pseudonym", { pseudonym, to });
   }
 
-  /** FORUM-QUIET-02: held until every phone sends its one message of the night (night-message.ts). */
+  /** FORUM-QUIET-02: held until every seat sends its one message of the night (the firmware's night-message.ts). */
   private sendMessage(): void {
     const text = this.field("message");
     if (!this.fits("message", text, TEXT_LIMITS.message) || !this.session) return;

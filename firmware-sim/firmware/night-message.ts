@@ -1,30 +1,54 @@
 /**
- * FORUM-QUIET-02 on the phone: every living seat's phone sends exactly one `message` a
- * forum night, at a moment that does not depend on its role, so that neither the number,
- * the size nor the timing of a seat's inputs names the holder of the boss's office.
+ * FORUM-QUIET-02 in the firmware: every living seat that takes texts (a phone, a simulator
+ * bot) sends exactly one `message` a forum night, at a moment that does not depend on its
+ * role, so that neither the number, the size nor the timing of a seat's inputs names the
+ * holder of the boss's office. The paddle drives it (paddle.ts), so the phone and the
+ * simulator's bots send the same decoys; a device paddle without texts sends no text at
+ * all, whatever its role.
  *
  * - What: the office holder's message as he wrote it, or `""` (none) if he wrote none; from
  *   every other seat a decoy, also `""` (an empty text is a decoy the hub can never take
  *   for a murder, even if the office changed hands a moment before it arrived). Text inputs
  *   are padded to one size anyway (protocol/padding.ts), so the content says nothing.
  * - When: `leadMs` before the night's end as public/state gives it (`until`, on the hub's
- *   clock, taken relative to the state's own `now`, so a phone's wrong clock does not move
- *   it), or at once where the night has less left than that when the phone first sees it
- *   (a short night, a phone that came online late): the same moment for every phone.
+ *   clock, taken relative to the state's own `now`, so a wrong local clock does not move
+ *   it), or at once where the night has less left than that when the seat first sees it
+ *   (a short night, a phone that came online late): the same moment for every seat.
  * - The holder's message written before that moment is held and goes then; written after
  *   it (a change of mind), it goes at once, an input more, as a player chooses
  *   (docs/PROTOCOL.md says what stays visible).
  *
- * No DOM and no timers here: the seat session drives it, and tests drive it against the
- * real hub with the firmware's paddle.
+ * `observe` and `tick` take the time as given (tests drive them); `follow` keeps the one
+ * timer on the paddle's Hal. Espruino's syntax only (ESPRUINO.md): no default parameters,
+ * destructuring or optional chaining.
  */
-import type { SeatText } from "../../../protocol/text.js";
-import type { PublicState } from "../../../protocol/views.js";
+import type { Hal, TimerHandle } from "./hal.js";
 
-/** How long before the night's end every phone sends its one message. */
+/** How long before the night's end every seat sends its one message. */
 export const MESSAGE_LEAD_MS = 20_000;
 
 export type WriteOutcome = "held" | "sent";
+
+/** What of public/state the schedule reads (a `PublicState` is one). */
+export interface NightGlance {
+  phase: string;
+  step: string;
+  round: number;
+  now: number;
+  until: number | null;
+  paused: boolean;
+  seats: { seat: number; alive: boolean }[];
+}
+
+/** What of the seat's own texts it reads: whether the seat holds the office now. */
+export interface MessageRight {
+  mayMessage: boolean;
+}
+
+function aliveIn(state: NightGlance, seat: number): boolean {
+  for (const s of state.seats) if (s.seat === seat) return s.alive;
+  return false;
+}
 
 export class NightMessage {
   /** The holder's message as written (`null`: none written). */
@@ -34,6 +58,7 @@ export class NightMessage {
   /** Nights (rounds) whose one message has gone. */
   private sentRound: number | null = null;
   private round: number | null = null;
+  private timer: TimerHandle | null = null;
 
   /**
    * `mine`: the seat's own texts as last received (null in a ruleset without text: then
@@ -42,23 +67,49 @@ export class NightMessage {
    */
   constructor(
     private readonly seat: number,
-    private readonly mine: () => SeatText | null,
+    private readonly mine: () => MessageRight | null,
     private readonly send: (text: string) => void,
-    private readonly leadMs = MESSAGE_LEAD_MS,
+    private readonly leadMs: number,
+    /** Told when the message went by the timer (the paddle redraws). */
+    private readonly onSent: () => void,
   ) {}
 
+  /**
+   * The paddle's every new public state or own text (`null`: stopped): sends what is due
+   * now and sets the timer for the rest.
+   */
+  follow(hal: Hal, state: NightGlance | null): void {
+    if (this.timer !== null) hal.clearTimeout(this.timer);
+    this.timer = null;
+    if (this.observe(state, hal.now())) this.onSent();
+    this.arm(hal);
+  }
+
+  /** A timer for the due moment; one that fires early waits on, due where it was. */
+  private arm(hal: Hal): void {
+    const due = this.dueAt;
+    if (due === null) return;
+    this.timer = hal.setTimeout(
+      () => {
+        this.timer = null;
+        if (this.tick(hal.now())) this.onSent();
+        else this.arm(hal);
+      },
+      Math.max(0, due - hal.now()),
+    );
+  }
+
   /** A public state that arrived at local time `at`. Returns whether it sent. */
-  observe(state: PublicState | null, at: number): boolean {
-    const alive = state?.seats.find((s) => s.seat === this.seat)?.alive ?? false;
+  observe(state: NightGlance | null, at: number): boolean {
     const night =
       state !== null &&
       this.mine() !== null &&
       state.phase === "night" &&
       state.step === "night" &&
-      alive;
-    if (!night) {
+      aliveIn(state, this.seat);
+    if (!night || state === null) {
       this.dueAt = null;
-      if (state?.phase !== "night") {
+      if (state === null || state.phase !== "night") {
         // The night is over: its message is spent; a draft written since (by day, for the
         // coming night) is kept.
         if (this.sent) this.draft = null;
@@ -79,7 +130,8 @@ export class NightMessage {
     if (this.dueAt === null || at < this.dueAt || this.round === null) return false;
     this.sentRound = this.round;
     this.dueAt = null;
-    this.send(this.mine()?.mayMessage ? (this.draft ?? "") : "");
+    const mine = this.mine();
+    this.send(mine !== null && mine.mayMessage ? (this.draft ?? "") : "");
     return true;
   }
 

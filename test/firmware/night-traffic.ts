@@ -1,0 +1,96 @@
+/**
+ * What crosses the broker for each seat during each night of a simulated game, as a
+ * listener on the wire would count it: the seat's inputs (kind and size) and the messages
+ * to it (its view, signals and texts, by size). The silent-nights tests compare these
+ * across roles (issue 28: a seat's traffic must not depend on its role, bots included).
+ */
+import type { AedesPublishPacket, Client } from "aedes";
+import type { Hub } from "../../hub/server.js";
+
+interface NightState {
+  phase: string;
+  round: number;
+  seats: { seat: number; alive: boolean }[];
+}
+
+export interface NightTraffic {
+  /** Night round → seat → what crossed for it (`in:256`, `out:view:2048`). */
+  readonly nights: Map<number, Map<number, string[]>>;
+  /** Night round → seat → its inputs as `kind:bytes` (what the test knows, the wire does not). */
+  readonly inputs: Map<number, Map<number, string[]>>;
+  /** Night round → seats alive from its first public state to its last. */
+  readonly living: Map<number, Set<number>>;
+}
+
+const parseState = (payload: Buffer | string): NightState | null => {
+  try {
+    const v = JSON.parse(payload.toString()) as NightState | null;
+    return v && typeof v === "object" && Array.isArray(v.seats) ? v : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Starts listening on the hub's broker; the returned record fills as the game runs. */
+export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
+  const nights = new Map<number, Map<number, string[]>>();
+  const inputs = new Map<number, Map<number, string[]>>();
+  const living = new Map<number, Set<number>>();
+  let night: number | null = null;
+  const seatTopic = new RegExp(`^mafia/v1/${table}/seat/(\\d+)/(view|signal|text)$`);
+  const sender = new RegExp(`^(?:paddle|phone)-${table}-(\\d+)-`);
+  const note = (into: Map<number, Map<number, string[]>>, seat: number, what: string) => {
+    if (night === null) return;
+    const bySeat = into.get(night) ?? new Map<number, string[]>();
+    into.set(night, bySeat);
+    bySeat.set(seat, [...(bySeat.get(seat) ?? []), what]);
+  };
+  hub.broker.aedes.on("publish", (packet: AedesPublishPacket, client: Client | null) => {
+    if (packet.topic === `mafia/v1/${table}/public/state` && !client) {
+      const s = parseState(packet.payload);
+      if (!s) return;
+      const alive = new Set(s.seats.filter((x) => x.alive).map((x) => x.seat));
+      if (s.phase !== "night") night = null;
+      else if (night !== s.round) {
+        night = s.round;
+        living.set(night, alive);
+      } else {
+        const was = living.get(night) ?? new Set<number>();
+        living.set(night, new Set([...was].filter((x) => alive.has(x))));
+      }
+      return;
+    }
+    const from = client ? sender.exec(client.id) : null;
+    if (from) {
+      // The kind is not on the wire (TLS hides it); the size is.
+      note(nights, Number(from[1]), `in:${packet.payload.length}`);
+      const kind = /"kind":"(\w+)"/.exec(packet.payload.toString())?.[1];
+      note(inputs, Number(from[1]), `${kind}:${packet.payload.length}`);
+      return;
+    }
+    const to = client ? null : seatTopic.exec(packet.topic);
+    if (to) note(nights, Number(to[1]), `out:${to[2]}:${packet.payload.length}`);
+  });
+  return { nights, inputs, living };
+}
+
+/**
+ * Per night, the living seats whose traffic differs from the first living seat's, with
+ * their roles: empty when every role's traffic is alike. `roles`: seat → role (the end
+ * state reveals them).
+ */
+export function unlikeNights(t: NightTraffic, roles: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [round, bySeat] of t.nights) {
+    const seats = [...(t.living.get(round) ?? [])].sort((a, b) => a - b);
+    const show = (seat: number) => (bySeat.get(seat) ?? []).slice().sort().join(" ");
+    const [first] = seats;
+    if (first === undefined) continue;
+    for (const seat of seats.slice(1))
+      if (show(seat) !== show(first))
+        out.push(
+          `night ${round}: seat ${seat} (${roles[seat]}) [${show(seat)}] vs seat ${first} (${roles[first]}) [${show(first)}]`,
+        );
+  }
+  return out;
+}
