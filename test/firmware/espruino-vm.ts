@@ -68,7 +68,7 @@ export function bootOnLinux(code: string): EspruinoBoot {
       return 0;
     },
     getTime: () => 1.5,
-    E: { srand: () => undefined, hwRand: () => 7 },
+    E: { srand: () => undefined, hwRand: () => 7, setFlags: () => undefined },
     I2C1: { setup: () => undefined },
     require(name: string) {
       if (name in modules) return modules[name];
