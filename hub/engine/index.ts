@@ -16,7 +16,12 @@ import type { Effect, EngineInput, GameConfig, GameState, Rejection, StepResult 
 import * as views from "./views.js";
 
 export { dealCommitment, verifyDeal } from "./deal.js";
-export { availableRulesets, rulesetById } from "./rulesets/index.js";
+export {
+  availableRulesets,
+  registerRuleset,
+  rulesetById,
+  unregisterRuleset,
+} from "./rulesets/index.js";
 export type { CreateResult } from "./step.js";
 export type * from "./types.js";
 export type { SeatViewBody } from "./views.js";
