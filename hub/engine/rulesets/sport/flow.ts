@@ -1,5 +1,7 @@
 /** The sport ruleset's own bookkeeping inside GameState.flow (secret: host view only). */
+import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
+import type { SportOptions } from "./options.js";
 
 /** One turn of speaking: a day speech, a shootout justification or a last word. */
 export interface Turn {
@@ -66,8 +68,14 @@ export interface SportFlow {
   bestMove?: { seat: number; guess: number[] } | null;
 }
 
-export function flowOf(state: GameState): SportFlow {
-  return state.flow as unknown as SportFlow;
+/** A sport game's state and context, its options and flow typed (defineRuleset). */
+export type SportState = GameState<SportOptions, SportFlow>;
+export type SportGame = Game<SportOptions, SportFlow>;
+
+/** A game's state as the sport's, for callers outside the ruleset (tests): refuses another's. */
+export function asSportState(state: GameState): SportState {
+  if (state.ruleset !== "sport") throw new Error(`a ${state.ruleset} game is not a sport game`);
+  return state as unknown as SportState;
 }
 
 export function initialFlow(): SportFlow {
