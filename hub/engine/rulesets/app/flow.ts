@@ -31,12 +31,6 @@ export interface AppFlow {
 export type AppState = GameState<AppOptions, AppFlow>;
 export type AppGame = Game<AppOptions, AppFlow>;
 
-/** A game's state as the app's, for callers outside the ruleset (tests): refuses another's. */
-export function asAppState(state: GameState): AppState {
-  if (state.ruleset !== "app") throw new Error(`a ${state.ruleset} game is not a app game`);
-  return state as unknown as AppState;
-}
-
 export function initialAppFlow(): AppFlow {
   return { night: null, votes: {}, ready: [], lastHeal: null, offline: {} };
 }

@@ -72,12 +72,6 @@ export interface SportFlow {
 export type SportState = GameState<SportOptions, SportFlow>;
 export type SportGame = Game<SportOptions, SportFlow>;
 
-/** A game's state as the sport's, for callers outside the ruleset (tests): refuses another's. */
-export function asSportState(state: GameState): SportState {
-  if (state.ruleset !== "sport") throw new Error(`a ${state.ruleset} game is not a sport game`);
-  return state as unknown as SportState;
-}
-
 export function initialFlow(): SportFlow {
   return {
     firstSpeaker: null,
