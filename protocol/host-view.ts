@@ -8,7 +8,7 @@
  * of every ruleset against it.
  */
 import { z } from "zod";
-import { LANGS, RULESET_IDS } from "./host.js";
+import { LANGS, rulesetIdSchema } from "./host.js";
 import { seatNumberSchema } from "./inputs.js";
 import {
   dealSchema,
@@ -136,7 +136,7 @@ export type HostFlow = z.infer<typeof hostFlowSchema>;
 export const hostViewSchema = z.object({
   v: z.literal(1),
   table: z.string(),
-  ruleset: z.enum(RULESET_IDS),
+  ruleset: rulesetIdSchema,
   options: z.record(z.string(), z.unknown()),
   rev: z.number().int().min(0),
   now: z.number(),

@@ -2,8 +2,13 @@
 import { z } from "zod";
 import { seatNumberSchema } from "./inputs.js";
 
-export const RULESET_IDS = ["sport", "app", "hunt", "forum"] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
+/**
+ * A ruleset's id as the wire carries it. The protocol names no ruleset: which ids a hub runs
+ * is what its registry holds (hub/engine/rulesets/index.ts), published on `host/rulesets` and
+ * `public/rulesets`; an id the hub does not run is refused there, by name.
+ */
+export const rulesetIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
+export type RulesetId = z.infer<typeof rulesetIdSchema>;
 
 export const LANGS = ["en", "de", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

@@ -4,7 +4,7 @@
  * ruleset accepts. Derived from each ruleset's options schema (hub/engine/rulesets/options.ts).
  */
 import { z } from "zod";
-import { RULESET_IDS } from "./host.js";
+import { rulesetIdSchema } from "./host.js";
 import { rulesetManifestSchema } from "./manifest.js";
 
 export const OPTION_TYPES = ["number", "integer", "boolean", "choice", "text", "object"] as const;
@@ -25,7 +25,7 @@ export type OptionSpec = z.infer<typeof optionSpecSchema>;
 export const rulesetListSchema = z.object({
   rulesets: z.array(
     z.object({
-      id: z.enum(RULESET_IDS),
+      id: rulesetIdSchema,
       options: z.array(optionSpecSchema),
       /** Added after the options: absent from older hubs (protocol/manifest.ts). */
       manifest: rulesetManifestSchema.optional(),
@@ -41,8 +41,6 @@ export type RulesetList = z.infer<typeof rulesetListSchema>;
  * every reader and fixed while the hub runs: it tells nothing about a game.
  */
 export const publicRulesetsSchema = z.object({
-  rulesets: z.array(
-    z.object({ id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/), manifest: rulesetManifestSchema }),
-  ),
+  rulesets: z.array(z.object({ id: rulesetIdSchema, manifest: rulesetManifestSchema })),
 });
 export type PublicRulesets = z.infer<typeof publicRulesetsSchema>;

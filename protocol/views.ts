@@ -1,6 +1,6 @@
 /** Hub → everyone: the views. Schemas double as documentation and as test oracles. */
 import { z } from "zod";
-import { LANGS, RULESET_IDS } from "./host.js";
+import { LANGS, rulesetIdSchema } from "./host.js";
 import { actionIdSchema, seatNumberSchema } from "./inputs.js";
 
 export const TEAMS = ["town", "mafia", "maniac"] as const;
@@ -104,7 +104,7 @@ export const dealSchema = z.object({
 
 export const publicStateSchema = z.object({
   table: z.string(),
-  ruleset: z.enum(RULESET_IDS),
+  ruleset: rulesetIdSchema,
   now: z.number(),
   phase: z.enum(PHASES),
   step: z.string(),

@@ -13,9 +13,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
+import { availableRulesets } from "../../hub/engine/index.js";
 import { createLogger } from "../../hub/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
-import { RULESET_IDS } from "../../protocol/host.js";
 import { botGameOptions } from "./bot-setup.js";
 import { startInteractive } from "./interactive.js";
 import { parseScenario } from "./script.js";
@@ -45,7 +45,11 @@ async function main(argv: string[]): Promise<void> {
     .description("Simulated paddles: the real firmware, N at a time, over MQTT")
     .option("--seats <n>", "paddles to run", int(1, 20), 10)
     .option("--table <id>", "table id", "t1")
-    .option("--ruleset <id>", "the ruleset the host bot sets up", RULESET_IDS[0])
+    .option(
+      "--ruleset <id>",
+      `the ruleset the host bot sets up: ${availableRulesets().join(", ")}`,
+      availableRulesets()[0],
+    )
     .option(
       "--hub <url>",
       "a running hub, e.g. mqtt://127.0.0.1:1883, or a cluster's hubs comma-separated (default: start one here)",

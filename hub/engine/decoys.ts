@@ -15,12 +15,14 @@
 import type { Prompt } from "../../protocol/index.js";
 import { checkAct } from "./prompt.js";
 import type { Game, Ruleset } from "./ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "./types.js";
+import type { AnyState, GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
 export const DECOY_ACTION = "decoy";
 
-export function decoysOn(state: GameState): boolean {
-  return state.phase === "night" && state.options.decoys !== false;
+export function decoysOn(state: AnyState): boolean {
+  // Every ruleset's options may carry `decoys` (rulesets/options.ts), whatever else they hold.
+  const options: { decoys?: unknown } = state.options;
+  return state.phase === "night" && options.decoys !== false;
 }
 
 /** The answers every living seat owes per night step (HUNT-QUIET-01 in hunt). */
@@ -29,20 +31,20 @@ export function answersOwed(ruleset: Ruleset): number {
 }
 
 /** The night answers this seat gave this step. */
-export function answersGiven(state: GameState, seat: number): number {
+export function answersGiven(state: AnyState, seat: number): number {
   let n = 0;
   for (const s of state.quiet.answered) if (s === seat) n += 1;
   return n;
 }
 
 /** Whether the seat still owes a night answer this step. */
-export function owesAnswer(state: GameState, seat: number, owed: number): boolean {
+export function owesAnswer(state: AnyState, seat: number, owed: number): boolean {
   return answersGiven(state, seat) < owed;
 }
 
 /** The seat's night prompt: its own, else a decoy until it has given the answers it owes. */
 export function withDecoy(
-  state: GameState,
+  state: AnyState,
   seat: SeatState,
   real: Prompt | null,
   owed = 1,
@@ -67,7 +69,7 @@ export function answerDecoy(
 }
 
 /** A night answer was accepted: every living seat's view changes; it counts against what the seat owes. */
-export function stir(state: GameState, seat: number): void {
+export function stir(state: AnyState, seat: number): void {
   if (!decoysOn(state)) return;
   state.quiet.stir += 1;
   state.quiet.answered.push(seat);

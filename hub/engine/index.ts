@@ -17,7 +17,12 @@ import * as views from "./views.js";
 
 export { dealCommitment, verifyDeal } from "./deal.js";
 export { DECOY_ACTION } from "./decoys.js";
-export { availableRulesets, rulesetById } from "./rulesets/index.js";
+export {
+  availableRulesets,
+  registerRuleset,
+  rulesetById,
+  unregisterRuleset,
+} from "./rulesets/index.js";
 export type { CreateResult } from "./step.js";
 export type * from "./types.js";
 export type { SeatViewBody } from "./views.js";

@@ -33,14 +33,26 @@ export interface RoleDef {
 /** The seat actions a ruleset handles. */
 export type RulesetAction = Exclude<SeatAction, { kind: "voice" }>;
 
-export type OptionsResult =
-  | { ok: true; options: Record<string, unknown>; warnings: string[] }
+export type OptionsResult<O extends object = Record<string, unknown>> =
+  | { ok: true; options: O; warnings: string[] }
   | { ok: false; errors: string[] };
 
 /** The audience's knowledge beyond the public view (see Ruleset.audience): protocol/audience.ts. */
 export type { AudienceExtra };
 
-export interface Ruleset {
+/** A ruleset's options as the core holds them: a plain record (`defineRuleset` types them). */
+type Plain = Record<string, unknown>;
+
+/**
+ * A ruleset. `O` is its parsed options, `F` its bookkeeping (`state.flow`), `X` its public
+ * extras; the core holds every ruleset as `Ruleset` (all three plain records), and a ruleset
+ * folder writes `defineRuleset<O, F, X>({...})` so that its handlers see its own types.
+ */
+export interface Ruleset<
+  O extends object = Plain,
+  F extends object = Plain,
+  X extends object = Plain,
+> {
   id: RulesetId;
   roles: Record<string, RoleDef>;
   /** The options `parseOptions` accepts, for the host console's setup form (`host/rulesets`). */
@@ -48,61 +60,66 @@ export interface Ruleset {
   /** What the ruleset is made of, as data (roles, steps, words, capabilities): `host/rulesets`. */
   manifest: RulesetManifest;
   /** Checks the host's options (unknown names included) and fills in the defaults. */
-  parseOptions(raw: Record<string, unknown>, seatCount: number): OptionsResult;
+  parseOptions(raw: Record<string, unknown>, seatCount: number): OptionsResult<O>;
   /** The role ids to deal, one per seat (the deal shuffles them). */
-  composition(options: Record<string, unknown>, seatCount: number): string[];
+  composition(options: O, seatCount: number): string[];
   /** Runs once after the deal: opens the first phase. */
-  begin(g: Game): void;
+  begin(g: Game<O, F>): void;
   /** Voice inputs never reach a ruleset: the core hears them (voice.ts). */
-  onSeat(g: Game, seat: SeatState, action: RulesetAction, previous: SensorMemory): Rejection | null;
+  onSeat(
+    g: Game<O, F>,
+    seat: SeatState,
+    action: RulesetAction,
+    previous: SensorMemory,
+  ): Rejection | null;
   /** The current step's time is up: by its timer, or the host's `next`. */
-  onStepEnd(g: Game, by: "timer" | "host"): Rejection | null;
-  onFoul(g: Game, seat: SeatState, cause: string | undefined): Rejection | null;
-  onRemove(g: Game, seat: SeatState, reason: string | undefined): Rejection | null;
-  onPresence(g: Game, seat: SeatState, online: boolean): void;
+  onStepEnd(g: Game<O, F>, by: "timer" | "host"): Rejection | null;
+  onFoul(g: Game<O, F>, seat: SeatState, cause: string | undefined): Rejection | null;
+  onRemove(g: Game<O, F>, seat: SeatState, reason: string | undefined): Rejection | null;
+  onPresence(g: Game<O, F>, seat: SeatState, online: boolean): void;
   /** The host records a best-move guess; rulesets without one leave this out (refused). */
-  onBestMove?(g: Game, seat: SeatState, guess: number[]): Rejection | null;
+  onBestMove?(g: Game<O, F>, seat: SeatState, guess: number[]): Rejection | null;
   /** What the seat is being asked now, or null. */
-  prompt(state: GameState, seat: SeatState): Prompt | null;
+  prompt(state: GameState<O, F>, seat: SeatState): Prompt | null;
   /**
    * Every action the seat may send now, where a ruleset offers several at once (the forum:
    * the day's vote, the terrorist's attack, the insider's guess). Left out: just `prompt`.
    */
-  offers?(state: GameState, seat: SeatState): Prompt[];
+  offers?(state: GameState<O, F>, seat: SeatState): Prompt[];
   /**
    * The role and team the seat's own view shows instead of its true ones, or null (the
    * forum's first status message: everyone is told "citizen", FORUM-SETUP-07). A covered
    * seat sees no allies either.
    */
-  coverRole?(state: GameState, seat: SeatState): { role: string; team: Team } | null;
+  coverRole?(state: GameState<O, F>, seat: SeatState): { role: string; team: Team } | null;
   /** Public extras that change during the game (the forum's public votes); merged over `extras`. */
-  liveExtras?(state: GameState): Record<string, unknown>;
+  liveExtras?(state: GameState<O, F>): Record<string, unknown>;
   /** The host's inactivity warning (`warn`), where the ruleset has them; left out: refused. */
-  onWarn?(g: Game, seat: SeatState): Rejection | null;
+  onWarn?(g: Game<O, F>, seat: SeatState): Rejection | null;
   /** Whether the current step has woken this seat (so it may be without a blindfold). */
-  awake(state: GameState, seat: SeatState): boolean;
+  awake(state: GameState<O, F>, seat: SeatState): boolean;
   /** Timings (seconds) that screens may want, e.g. for countdown rings. */
-  timings(options: Record<string, unknown>): Record<string, number>;
+  timings(options: O): Record<string, number>;
   /** Public extras (branding and the like) derived from the options. */
-  extras(options: Record<string, unknown>, seatCount: number): Record<string, unknown>;
+  extras(options: O, seatCount: number): X;
   /** Deadlines besides the step's own (e.g. a disconnect's grace period), hub epoch ms. */
-  deadlines?(state: GameState): number[];
+  deadlines?(state: GameState<O, F>): number[];
   /** A timer input arrived and one of `deadlines` is due. */
-  onDeadline?(g: Game): void;
+  onDeadline?(g: Game<O, F>): void;
   /** Team members' live choices this seat may see (e.g. the mafia's proposals): proposer → target. */
-  proposals?(state: GameState, seat: SeatState): Record<string, number>;
+  proposals?(state: GameState<O, F>, seat: SeatState): Record<string, number>;
   /**
    * A night answer (real, decoy or "nothing") was accepted and counted: the step may be
    * complete now. Called after the answer is in `state.quiet.answered`.
    */
-  onNightAnswer?(g: Game): void;
+  onNightAnswer?(g: Game<O, F>): void;
   /** Seats whose input the current step waits for, where that is public (never at night). */
-  waitingFor?(state: GameState): number[];
+  waitingFor?(state: GameState<O, F>): number[];
   /**
    * Open votes only: during a vote, for each key of `tally`, the seats counted there (the
    * public view's `voters`). A ruleset with a secret vote must leave this out.
    */
-  voters?(state: GameState): Record<string, number[]>;
+  voters?(state: GameState<O, F>): Record<string, number[]>;
   /**
    * Silent nights (decoys.ts): how many answers every living seat gives per night step, the
    * most moves any role has there (default 1; HUNT-QUIET-01).
@@ -112,33 +129,33 @@ export interface Ruleset {
    * Silent nights: whether this seat may answer its real prompt with "nothing" (left out: every
    * seat may). The app's deciding mafioso may not while the night waits for him (APP-OPEN-03).
    */
-  mayDecline?(state: GameState, seat: SeatState): boolean;
+  mayDecline?(state: GameState<O, F>, seat: SeatState): boolean;
   /** Silent nights: the seat declined its real prompt with `pass` (hunt: its next move, HUNT-DOC-07). */
-  onDecline?(g: Game, seat: SeatState): void;
+  onDecline?(g: Game<O, F>, seat: SeatState): void;
   /** What a `pass` from this seat would mean now ("thanks", "ready", "abstain"), or null. */
-  passMeaning?(state: GameState, seat: SeatState): string | null;
+  passMeaning?(state: GameState<O, F>, seat: SeatState): string | null;
   /** The role shown for a seat on the end screen; "unknown" where the rules keep it hidden. */
-  endRole?(state: GameState, seat: SeatState): string;
+  endRole?(state: GameState<O, F>, seat: SeatState): string;
   /**
    * What the hall or a stream may know beyond the public view (`audience/state`), where the
    * rules give the audience more than the table (sport: every role, SPORT-SETUP-05). Left
    * out, the audience sees only what is public.
    */
-  audience?(state: GameState): AudienceExtra;
+  audience?(state: GameState<O, F>): AudienceExtra;
   /**
    * Text from a seat's phone (will, ad, pseudonym, death message). Rulesets without text
    * leave this out, and the core refuses text for them (`no_text`) before any handler sees it.
    */
-  onText?(g: Game, seat: SeatState, action: TextAction): Rejection | null;
+  onText?(g: Game<O, F>, seat: SeatState, action: TextAction): Rejection | null;
   /** What of the text is published (public view's `text`); with onText. */
-  publicText?(state: GameState): PublicText;
+  publicText?(state: GameState<O, F>): PublicText;
   /** The seat's own texts (its view's `text`); with onText. */
-  seatText?(state: GameState, seat: SeatState): SeatText;
+  seatText?(state: GameState<O, F>, seat: SeatState): SeatText;
   /**
    * The flow as the host view shows it, where part of it must stay secret from the host
    * too (forum: who wrote which ad, FORUM-NEWS-06). Left out, the host sees the whole flow.
    */
-  hostFlow?(state: GameState): Record<string, unknown>;
+  hostFlow?(state: GameState<O, F>): Record<string, unknown>;
 }
 
 /** Sensor states as they were before the current input, for edge detection. */
@@ -147,8 +164,8 @@ export interface SensorMemory {
   blindfoldOn: boolean | null;
 }
 
-export interface Game {
-  readonly state: GameState;
+export interface Game<O extends object = Plain, F extends object = Plain> {
+  readonly state: GameState<O, F>;
   readonly at: number;
   /** Announce publicly. */
   log(
@@ -162,6 +179,9 @@ export interface Game {
   seat(n: number): SeatState;
   living(): SeatState[];
 }
+
+/** Any ruleset's context: what helpers shared between rulesets take (rulesets/discussion.ts). */
+export type AnyGame = Game<object, object>;
 
 /** The handlers' door to the state and the effects; a class, so replay allocates little per input. */
 class GameContext implements Game {
@@ -210,6 +230,17 @@ class GameContext implements Game {
   }
 }
 
+/**
+ * A ruleset with its own types, as the core holds it. The one place the types are erased:
+ * the core only ever hands a ruleset a state whose options its own `parseOptions` made and
+ * whose flow its own `begin` filled, so each handler may trust them without a cast.
+ */
+export function defineRuleset<O extends object, F extends object, X extends object>(
+  ruleset: Ruleset<O, F, X>,
+): Ruleset {
+  return ruleset as unknown as Ruleset;
+}
+
 export function makeGame(state: GameState, at: number, effects: Effect[] | null): Game {
   return new GameContext(state, at, effects);
 }
@@ -224,7 +255,7 @@ export function reject(code: Rejection["code"], message?: string): Rejection {
 }
 
 /** Ends the game: every role becomes public and the deal is opened. */
-export function endGame(g: Game, winner: GameState["winner"]): void {
+export function endGame(g: AnyGame, winner: GameState["winner"]): void {
   const state = g.state;
   state.winner = winner;
   state.speaker = null;

@@ -112,13 +112,21 @@ export interface PendingTimer {
   remaining: number | null;
 }
 
-export interface GameState {
+/**
+ * A game's state. `O` and `F` are a ruleset's own options and bookkeeping: the core sees
+ * them as plain records, a ruleset written with `defineRuleset` sees its own types, so no
+ * handler casts `state.options` or `state.flow`.
+ */
+export interface GameState<
+  O extends object = Record<string, unknown>,
+  F extends object = Record<string, unknown>,
+> {
   /** Format version of this object, for journals written by older hubs. */
   v: 1;
   table: string;
   ruleset: RulesetId;
   /** Options after validation, defaults filled in. */
-  options: Record<string, unknown>;
+  options: O;
   /** sfc32 generator state: four unsigned 32-bit integers. */
   rng: [number, number, number, number];
   /** Accepted inputs so far; a view's `rev`. */
@@ -142,7 +150,7 @@ export interface GameState {
   /** Silent nights (decoys.ts): answers accepted in this night step, and the seats that gave them. */
   quiet: { stir: number; answered: number[] };
   /** Ruleset-owned bookkeeping (speech queue, night choices, votes...). Secret. */
-  flow: Record<string, unknown>;
+  flow: F;
   extras: Record<string, unknown>;
   /** Who is speaking (voice.ts), host only; absent until a table with voice hears one. */
   voice?: VoiceState;
@@ -153,5 +161,8 @@ export interface GameState {
    */
   removals?: LogEntry[];
 }
+
+/** Any ruleset's state: what helpers shared between rulesets take. */
+export type AnyState = GameState<object, object>;
 
 export type { Prompt };

@@ -15,7 +15,7 @@ import { SPORT_ROLES } from "../../hub/engine/rulesets/sport/roles/index.js";
 import { SPEAKING_STEPS } from "../../hub/engine/rulesets/sport/speaking.js";
 import { VOTE_STEPS } from "../../hub/engine/rulesets/sport/vote.js";
 import { ERROR_CODES } from "../../protocol/errors.js";
-import { HOST_COMMANDS, LANGS, RULESET_IDS } from "../../protocol/host.js";
+import { HOST_COMMANDS, LANGS } from "../../protocol/host.js";
 import { TEAMS, WINNERS } from "../../protocol/views.js";
 import { DICTIONARIES, translator } from "../../web-display/src/i18n/index.js";
 
@@ -112,7 +112,7 @@ describe("display languages", () => {
       ...["provocation", "peeking", "fouls", "host"].map((c) => `cause.${c}`),
       ...["killed", "voted", "removed", "disconnected", "hunted"].map((o) => `out.${o}`),
       ...ERROR_CODES.map((c) => `error.${c}`),
-      ...RULESET_IDS.map((r) => `ruleset.${r}`),
+      ...availableRulesets().map((r) => `ruleset.${r}`),
       ...LANGS.map((l) => `lang.${l}`),
     ];
     for (const lang of LANGS) {

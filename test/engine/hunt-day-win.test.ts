@@ -1,5 +1,6 @@
 /** Hunt: the day's vote, its reveal, the win checks and the phase order (RULES.md §3 VOTE, REVEAL, WIN, OPEN). */
 import { describe, expect, it } from "vitest";
+import { asHuntState } from "../../hub/engine/rulesets/hunt/flow.js";
 import { huntOutcome } from "../../hub/engine/rulesets/hunt/win.js";
 import { BOSS, DOCTOR, type HuntTable, huntTable, MANIAC } from "../helpers/hunt.js";
 
@@ -85,7 +86,7 @@ describe("hunt: who wins", () => {
   it("HUNT-WIN-01: the mafia wins when no more civilians live than mafia (the Maniac dead)", () => {
     const d = huntTable();
     onlyAlive(d, [BOSS, 2, DOCTOR, 6, 7]);
-    expect(huntOutcome(d.state)).toBeNull();
+    expect(huntOutcome(asHuntState(d.state))).toBeNull();
     d.actOk(2, "shoot", [7]).actOk(DOCTOR, "heal", [6]).resolve();
     expect(d.state).toMatchObject({ phase: "ended", winner: "mafia" });
   });
@@ -118,22 +119,22 @@ describe("hunt: who wins", () => {
     const d = huntTable();
     // Night deaths that leave nobody alive: a draw comes before every other check.
     onlyAlive(d, []);
-    expect(huntOutcome(d.state)).toBe("draw");
+    expect(huntOutcome(asHuntState(d.state))).toBe("draw");
     // The Maniac with one other beats the mafia's parity (1 mafioso ≥ 0 civilians).
     onlyAlive(d, [2, MANIAC]);
-    expect(huntOutcome(d.state)).toBe("maniac");
+    expect(huntOutcome(asHuntState(d.state))).toBe("maniac");
     // Reading (c): no mafia win while the Maniac lives, even at 2 mafia : 1 civilian.
     const c = huntTable();
     onlyAlive(c, [BOSS, 2, MANIAC, 6]);
-    expect(huntOutcome(c.state)).toBeNull();
+    expect(huntOutcome(asHuntState(c.state))).toBeNull();
     const a = huntTable({ mafiaWins: "literal" });
     onlyAlive(a, [BOSS, 2, MANIAC, 6]);
-    expect(huntOutcome(a.state)).toBe("mafia");
+    expect(huntOutcome(asHuntState(a.state))).toBe("mafia");
     const b = huntTable({ mafiaWins: "maniacCounts" });
     onlyAlive(b, [BOSS, 2, MANIAC, 6, 7]);
-    expect(huntOutcome(b.state)).toBeNull(); // 2 < 2 + 1
+    expect(huntOutcome(asHuntState(b.state))).toBeNull(); // 2 < 2 + 1
     onlyAlive(b, [BOSS, 2, MANIAC, 6]);
-    expect(huntOutcome(b.state)).toBe("mafia"); // 2 ≥ 1 + 1
+    expect(huntOutcome(asHuntState(b.state))).toBe("mafia"); // 2 ≥ 1 + 1
     // After a day elimination too.
     const v = voting();
     onlyAlive(v, [BOSS, 2, DOCTOR, 6, 7]);

@@ -32,7 +32,7 @@ describe.each(availableRulesets())("the %s manifest", (id) => {
   });
 
   it("lists every step, way out and announcement that random games reach", () => {
-    const play = RANDOM_PLAYS[id];
+    const play = RANDOM_PLAYS[id as keyof typeof RANDOM_PLAYS];
     if (!play) throw new Error(`no random player for ${id}`);
     const steps = new Set(manifest.steps.map((s) => `${s.phase}/${s.id}`));
     const seen = { steps: new Set<string>(), outs: new Set<string>(), keys: new Set<string>() };

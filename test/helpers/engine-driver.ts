@@ -19,7 +19,8 @@ import {
 export const T0 = 1_764_662_400_000;
 
 export interface DriverOptions {
-  ruleset?: "sport" | "app" | "hunt" | "forum";
+  /** A registered ruleset id (the registry decides which exist). */
+  ruleset?: string;
   seats?: number;
   options?: Record<string, unknown>;
   seed?: string;

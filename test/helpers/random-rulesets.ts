@@ -23,38 +23,41 @@ function created(ruleset: RulesetId, seats: number): GameState {
   return c.state;
 }
 
-export const RANDOM_PLAYS: Record<RulesetId, (seed: number, see: (s: GameState) => void) => void> =
-  {
-    sport: (seed, see) =>
-      playRandom(
-        created("sport", 10),
-        mulberry32(seed),
-        (s, r, at) => nextInputs(s, r, at, seed % 2 === 0),
-        { batches: 3000, gapMs: 3000 },
-        see,
-      ),
-    // The app's seats answer their prompts as hunt's do: the same prompt-driven player.
-    app: (seed, see) =>
-      playRandom(
-        created("app", 8),
-        mulberry32(seed),
-        nextHuntInputs,
-        { batches: 3000, gapMs: 3000 },
-        see,
-      ),
-    hunt: (seed, see) =>
-      playRandom(
-        newHuntGame(seedHex(seed)),
-        mulberry32(seed),
-        nextHuntInputs,
-        { batches: 3000, gapMs: 3000 },
-        see,
-      ),
-    forum: (seed, see) =>
-      playForum(
-        seedHex(seed),
-        mulberry32(seed),
-        FORUM_OPTION_SETS[seed % FORUM_OPTION_SETS.length] ?? {},
-        see,
-      ),
-  };
+/** The built-in rulesets' random games (a registered test ruleset brings its own). */
+export const RANDOM_PLAYS: Record<
+  "sport" | "app" | "hunt" | "forum",
+  (seed: number, see: (s: GameState) => void) => void
+> = {
+  sport: (seed, see) =>
+    playRandom(
+      created("sport", 10),
+      mulberry32(seed),
+      (s, r, at) => nextInputs(s, r, at, seed % 2 === 0),
+      { batches: 3000, gapMs: 3000 },
+      see,
+    ),
+  // The app's seats answer their prompts as hunt's do: the same prompt-driven player.
+  app: (seed, see) =>
+    playRandom(
+      created("app", 8),
+      mulberry32(seed),
+      nextHuntInputs,
+      { batches: 3000, gapMs: 3000 },
+      see,
+    ),
+  hunt: (seed, see) =>
+    playRandom(
+      newHuntGame(seedHex(seed)),
+      mulberry32(seed),
+      nextHuntInputs,
+      { batches: 3000, gapMs: 3000 },
+      see,
+    ),
+  forum: (seed, see) =>
+    playForum(
+      seedHex(seed),
+      mulberry32(seed),
+      FORUM_OPTION_SETS[seed % FORUM_OPTION_SETS.length] ?? {},
+      see,
+    ),
+};

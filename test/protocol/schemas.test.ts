@@ -10,7 +10,7 @@ import {
   PHASES,
   promptSchema,
   publicStateSchema,
-  RULESET_IDS,
+  rulesetIdSchema,
   seatViewSchema,
   signalSchema,
   TEAMS,
@@ -56,15 +56,21 @@ describe("error codes", () => {
 });
 
 describe("contract names", () => {
-  it("list the teams, winners, phases, rulesets and capabilities of the contract", () => {
+  it("list the teams, winners, phases and capabilities of the contract", () => {
     expect([...TEAMS]).toEqual(["town", "mafia", "maniac"]);
     expect([...WINNERS]).toEqual(["town", "mafia", "maniac", "draw"]);
     expect([...PHASES]).toEqual(["setup", "night", "day", "ended"]);
-    expect([...RULESET_IDS]).toEqual(["sport", "app", "hunt", "forum"]);
     expect(CAPABILITIES).toEqual(
       expect.arrayContaining(["thumb", "blindfold", "keys", "haptic", "display"]),
     );
     expect(HAPTICS).toContain("short");
+  });
+
+  it("takes any well-formed ruleset id: which ones exist is the hub's registry", () => {
+    for (const ok of ["sport", "toy", "my-rules2"]) expect(rulesetIdSchema.parse(ok)).toBe(ok);
+    for (const bad of ["", "Sport", "2x", "a b", "x".repeat(33)]) {
+      expect(rulesetIdSchema.safeParse(bad).success, bad).toBe(false);
+    }
   });
 });
 

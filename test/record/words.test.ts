@@ -21,10 +21,12 @@ const SEATS: Record<RulesetId, number> = { sport: 10, app: 8, hunt: 12, forum: 1
 
 /** A finished random game's accepted inputs, as its journal holds them. */
 function randomJournal(ruleset: RulesetId, seed: number) {
+  const seats = SEATS[ruleset];
+  if (seats === undefined) throw new Error(`no table size for ${ruleset}`);
   const config = {
     table: "t1",
     ruleset,
-    seats: Array.from({ length: SEATS[ruleset] }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+    seats: Array.from({ length: seats }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
     options: {},
     seed: seedHex(seed),
     at: T0,

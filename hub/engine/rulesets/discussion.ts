@@ -4,8 +4,8 @@
  * another or abstains. Only the bookkeeping is shared here; whether a vote may be changed,
  * who sees it and what the result means stay with each ruleset.
  */
-import { type Game, reject } from "../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../types.js";
+import { type AnyGame, reject } from "../ruleset.js";
+import type { AnyState, Rejection, SeatState } from "../types.js";
 
 /** The day's part of a ruleset's flow: who is ready, and voter → candidate (0 = abstained). */
 export interface DayBook {
@@ -15,7 +15,7 @@ export interface DayBook {
 
 export const ABSTAIN = 0;
 
-export function openDiscussion(g: Game, book: DayBook, seconds: number | null): void {
+export function openDiscussion(g: AnyGame, book: DayBook, seconds: number | null): void {
   book.ready = [];
   book.votes = {};
   g.state.tally = {};
@@ -24,11 +24,11 @@ export function openDiscussion(g: Game, book: DayBook, seconds: number | null): 
 }
 
 /** `pass` in the discussion: "I am ready to vote"; the vote opens once everyone is. */
-export function markReady(
-  g: Game,
+export function markReady<G extends AnyGame>(
+  g: G,
   book: DayBook,
   seat: SeatState,
-  openVote: (g: Game) => void,
+  openVote: (g: G) => void,
 ): Rejection | null {
   if (book.ready.includes(seat.seat)) return reject("already_acted");
   book.ready.push(seat.seat);
@@ -38,7 +38,7 @@ export function markReady(
 }
 
 /** Every living player is on the ballot. */
-export function openBallot(g: Game, book: DayBook, seconds: number | null): void {
+export function openBallot(g: AnyGame, book: DayBook, seconds: number | null): void {
   book.votes = {};
   g.state.ballot = g.living().map((s) => s.seat);
   g.state.tally = {};
@@ -46,7 +46,7 @@ export function openBallot(g: Game, book: DayBook, seconds: number | null): void
   g.enter("day", "vote", seconds);
 }
 
-export function everyoneVoted(g: Game, book: DayBook): boolean {
+export function everyoneVoted(g: AnyGame, book: DayBook): boolean {
   return g.living().every((s) => String(s.seat) in book.votes);
 }
 
@@ -60,7 +60,7 @@ export function votesFor(votes: Record<string, number>): Map<number, number> {
 }
 
 /** Who the discussion or the vote still waits for; public, since the day is. */
-export function dayWaitingFor(state: GameState, book: DayBook): number[] {
+export function dayWaitingFor(state: AnyState, book: DayBook): number[] {
   const living = state.seats.filter((s) => s.alive).map((s) => s.seat);
   if (state.step === "discussion") return living.filter((s) => !book.ready.includes(s));
   if (state.step === "vote") return living.filter((s) => !(String(s) in book.votes));

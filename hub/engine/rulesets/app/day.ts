@@ -4,8 +4,8 @@
  * vote, changeable until every living player has voted or abstained (APP-OPEN-07).
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import {
   ABSTAIN,
   everyoneVoted,
@@ -14,34 +14,32 @@ import {
   votesFor,
   dayWaitingFor as waitingIn,
 } from "../discussion.js";
-import { appFlow } from "./flow.js";
+import type { AppGame, AppState } from "./flow.js";
 import { eliminate } from "./leave.js";
 import { startAppNight } from "./night.js";
-import type { AppOptions } from "./options.js";
-
-const opts = (state: GameState) => state.options as AppOptions;
 
 /** `pass` in the discussion: "I am ready to vote". */
-export function ready(g: Game, seat: SeatState): Rejection | null {
-  return markReady(g, appFlow(g.state), seat, startAppVote);
+export function ready(g: AppGame, seat: SeatState): Rejection | null {
+  return markReady(g, g.state.flow, seat, startAppVote);
 }
 
-export function startAppVote(g: Game): void {
-  openBallot(g, appFlow(g.state), opts(g.state).voteSeconds);
+export function startAppVote(g: AppGame): void {
+  openBallot(g, g.state.flow, g.state.options.voteSeconds);
 }
 
-export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+export function votePrompt(state: AppState, seat: SeatState): Prompt | null {
   if (state.phase !== "day" || state.step !== "vote" || !seat.alive) return null;
-  if (!opts(state).changeVote && String(seat.seat) in appFlow(state).votes) return null;
+  if (!state.options.changeVote && String(seat.seat) in state.flow.votes) return null;
   // APP-OPEN-07: self-votes are not offered; `pass` abstains.
   const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
   return { action: "vote", targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
 
 /** A vote or, with `target` ABSTAIN, an abstention; the vote closes when everyone has one. */
-export function castVote(g: Game, seat: SeatState, target: number): Rejection | null {
-  const flow = appFlow(g.state);
-  if (!opts(g.state).changeVote && String(seat.seat) in flow.votes) return reject("already_acted");
+export function castVote(g: AppGame, seat: SeatState, target: number): Rejection | null {
+  const flow = g.state.flow;
+  if (!g.state.options.changeVote && String(seat.seat) in flow.votes)
+    return reject("already_acted");
   flow.votes[String(seat.seat)] = target;
   g.signal(seat.seat, { haptic: "short" });
   if (everyoneVoted(g, flow)) closeAppVote(g);
@@ -49,9 +47,9 @@ export function castVote(g: Game, seat: SeatState, target: number): Rejection | 
 }
 
 /** APP-VOTE-03..05, APP-OPEN-06/08: most votes out (role shown); a tie or a majority abstaining, nobody. */
-export function closeAppVote(g: Game): void {
-  const o = opts(g.state);
-  const flow = appFlow(g.state);
+export function closeAppVote(g: AppGame): void {
+  const o = g.state.options;
+  const flow = g.state.flow;
   const living = g.living().length;
   const counts = votesFor(flow.votes);
   const cast = Object.keys(flow.votes).length;
@@ -91,6 +89,6 @@ export function closeAppVote(g: Game): void {
   startAppNight(g);
 }
 
-export function dayWaitingFor(state: GameState): number[] {
-  return waitingIn(state, appFlow(state));
+export function dayWaitingFor(state: AppState): number[] {
+  return waitingIn(state, state.flow);
 }

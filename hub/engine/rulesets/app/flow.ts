@@ -1,5 +1,7 @@
 /** The app ruleset's bookkeeping inside GameState.flow (secret: host view only). */
+import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
+import type { AppOptions } from "./options.js";
 
 export interface AppNight {
   /** Mafia member → proposed victim; editable until the night ends (APP-NIGHT-06). */
@@ -25,9 +27,9 @@ export interface AppFlow {
   offline: Record<string, number>;
 }
 
-export function appFlow(state: GameState): AppFlow {
-  return state.flow as unknown as AppFlow;
-}
+/** A app game's state and context, its options and flow typed (defineRuleset). */
+export type AppState = GameState<AppOptions, AppFlow>;
+export type AppGame = Game<AppOptions, AppFlow>;
 
 export function initialAppFlow(): AppFlow {
   return { night: null, votes: {}, ready: [], lastHeal: null, offline: {} };

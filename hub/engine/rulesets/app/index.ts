@@ -6,12 +6,13 @@
  */
 
 import { checkAct } from "../../prompt.js";
-import { type Game, type Ruleset, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { defineRuleset, reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings } from "../discussion.js";
 import { describeOptions } from "../options.js";
 import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
-import { appFlow, initialAppFlow } from "./flow.js";
+import type { AppFlow, AppGame, AppState } from "./flow.js";
+import { initialAppFlow } from "./flow.js";
 import { eliminate } from "./leave.js";
 import { appManifest } from "./manifest.js";
 import {
@@ -27,9 +28,7 @@ import {
 import { type AppOptions, appOptionsSchema, balanceWarnings, parseAppOptions } from "./options.js";
 import { APP_ROLES, mafiaRoles } from "./roles/index.js";
 
-const opts = (state: GameState) => state.options as AppOptions;
-
-function prompt(state: GameState, seat: SeatState) {
+function prompt(state: AppState, seat: SeatState) {
   return nightPrompt(state, seat) ?? votePrompt(state, seat);
 }
 
@@ -38,9 +37,9 @@ function prompt(state: GameState, seat: SeatState) {
  * the vote starts the vote again for every living seat (issue 10): voiding only the votes
  * cast for the leaver would put exactly his voters back into the public `waitingFor`.
  */
-function afterLeave(g: Game): void {
+function afterLeave(g: AppGame): void {
   const state = g.state;
-  const flow = appFlow(state);
+  const flow = state.flow;
   if (state.phase === "night" && nightComplete(state)) endAppNight(g);
   else if (state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
     startAppVote(g);
@@ -48,14 +47,14 @@ function afterLeave(g: Game): void {
 }
 
 /** APP-DISC-01/02: a lost connection eliminates without showing the role. */
-function disconnect(g: Game, seat: SeatState): void {
+function disconnect(g: AppGame, seat: SeatState): void {
   g.log("disconnected", [seat.seat], {});
   if (eliminate(g, seat, "disconnected")) return;
   afterLeave(g);
 }
 
 function onAct(
-  g: Game,
+  g: AppGame,
   seat: SeatState,
   act: { action: string; targets: number[]; option?: string | undefined },
 ): Rejection | null {
@@ -68,7 +67,7 @@ function onAct(
   return act.action === "vote" ? castVote(g, seat, target) : nightAct(g, seat, act.action, target);
 }
 
-function onPass(g: Game, seat: SeatState): Rejection | null {
+function onPass(g: AppGame, seat: SeatState): Rejection | null {
   if (!seat.alive) return reject("not_in_game");
   if (g.state.step === "discussion") return ready(g, seat);
   if (g.state.step === "vote") return castVote(g, seat, ABSTAIN);
@@ -81,14 +80,14 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
   return reject("not_your_turn");
 }
 
-export const app: Ruleset = {
+export const app = defineRuleset<AppOptions, AppFlow, Record<string, unknown>>({
   id: "app",
   manifest: appManifest,
   roles: APP_ROLES,
   options: describeOptions(appOptionsSchema),
   parseOptions: parseAppOptions,
   composition(options, seatCount) {
-    const o = options as AppOptions;
+    const o = options;
     const roles = mafiaRoles(o.mafia);
     if (o.commissar) roles.push("commissar");
     if (o.doctor) roles.push("doctor");
@@ -108,7 +107,7 @@ export const app: Ruleset = {
   // APP-OPEN-03 (a): the deciding member may not answer "nothing"; the night waits for him.
   mayDecline: (state, seat) => !mustChoose(state, seat),
   onNightAnswer(g) {
-    if (appFlow(g.state).night && nightComplete(g.state)) endAppNight(g);
+    if (g.state.flow.night && nightComplete(g.state)) endAppNight(g);
   },
   onStepEnd(g, by) {
     const step = g.state.step;
@@ -117,7 +116,7 @@ export const app: Ruleset = {
       if (!refused || by === "host") return refused;
       // The night's timer ran out without the deciding choice: wait on, visibly.
       g.log("night.waiting", [], {});
-      g.enter("night", "night", opts(g.state).nightSeconds);
+      g.enter("night", "night", g.state.options.nightSeconds);
       return null;
     }
     if (step === "discussion") startAppVote(g);
@@ -132,19 +131,19 @@ export const app: Ruleset = {
     return null;
   },
   onPresence(g, seat, online) {
-    const flow = appFlow(g.state);
+    const flow = g.state.flow;
     const key = String(seat.seat);
     if (online || !seat.alive) {
       delete flow.offline[key]; // APP-OPEN-17: back within the grace period
       return;
     }
-    const grace = opts(g.state).disconnectGraceSeconds;
+    const grace = g.state.options.disconnectGraceSeconds;
     if (grace === 0) disconnect(g, seat);
     else flow.offline[key] = g.at + grace * 1000;
   },
-  deadlines: (state) => Object.values(appFlow(state).offline ?? {}),
+  deadlines: (state) => Object.values(state.flow.offline ?? {}),
   onDeadline(g) {
-    const flow = appFlow(g.state);
+    const flow = g.state.flow;
     for (const [key, at] of Object.entries(flow.offline)) {
       if (at > g.at || g.state.phase === "ended") continue;
       delete flow.offline[key];
@@ -154,25 +153,25 @@ export const app: Ruleset = {
   },
   prompt,
   passMeaning(state, seat) {
-    const flow = appFlow(state);
+    const flow = state.flow;
     if (state.step === "discussion") return flow.ready.includes(seat.seat) ? null : "ready";
     if (state.step === "vote") return "abstain";
     return null;
   },
   awake: () => true,
   proposals(state, seat) {
-    const night = appFlow(state).night;
+    const night = state.flow.night;
     if (!night || seat.team !== "mafia" || !seat.alive) return {};
     return { ...night.proposals };
   },
   waitingFor: dayWaitingFor,
   endRole(state, seat) {
-    if (seat.out === "disconnected" && !opts(state).endShowsDisconnected) return "unknown";
+    if (seat.out === "disconnected" && !state.options.endShowsDisconnected) return "unknown";
     return seat.role ?? "unknown";
   },
-  timings: (options) => dayTimings(options as AppOptions),
+  timings: (options) => dayTimings(options),
   extras(options, seatCount) {
-    const o = options as AppOptions;
+    const o = options;
     return {
       composition: {
         mafia: o.mafia,
@@ -185,4 +184,4 @@ export const app: Ruleset = {
       balanceWarnings: balanceWarnings(o, seatCount),
     };
   },
-};
+});

@@ -2,19 +2,17 @@
  * Leaving the game: by the night's attack, the day's vote, the host's removal, or a lost
  * connection (APP-DISC-01..04, APP-OPEN-17). Only a disconnect keeps the role hidden.
  */
-import type { Game } from "../../ruleset.js";
 import type { SeatState } from "../../types.js";
-import { appFlow } from "./flow.js";
-import type { AppOptions } from "./options.js";
+import type { AppGame } from "./flow.js";
 import { appRole } from "./roles/index.js";
 import { checkAppWin } from "./win.js";
 
 export type AppOut = "killed" | "voted" | "removed" | "disconnected";
 
 /** Takes the seat out; returns true when the game ended with it. */
-export function eliminate(g: Game, seat: SeatState, out: AppOut): boolean {
-  const o = g.state.options as AppOptions;
-  const flow = appFlow(g.state);
+export function eliminate(g: AppGame, seat: SeatState, out: AppOut): boolean {
+  const o = g.state.options;
+  const flow = g.state.flow;
   seat.alive = false;
   seat.out = out;
   const shown = out === "disconnected" ? false : out === "killed" ? o.revealNightRole : true;

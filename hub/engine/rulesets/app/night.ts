@@ -6,15 +6,12 @@
 import type { Prompt } from "../../../../protocol/index.js";
 import { type NightAction, type PriorityTable, resolveNight } from "../../night/resolver.js";
 import { nextInt } from "../../rng.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import { startDiscussion } from "./discussion.js";
-import { type AppNight, appFlow } from "./flow.js";
+import type { AppGame, AppNight, AppState } from "./flow.js";
 import { eliminate } from "./leave.js";
-import type { AppOptions } from "./options.js";
 import { appRole } from "./roles/index.js";
-
-const opts = (state: GameState) => state.options as AppOptions;
 
 /**
  * APP-NIGHT-10/11: the Arzt's protection against the mafia's kill, then the held results
@@ -26,32 +23,32 @@ const APP_NIGHT: PriorityTable = [
   [{ kind: "investigate", label: "investigate" }],
 ];
 
-export function startAppNight(g: Game): void {
-  const flow = appFlow(g.state);
+export function startAppNight(g: AppGame): void {
+  const flow = g.state.flow;
   g.state.round += 1;
   flow.night = { proposals: {}, heal: null, healer: null, investigated: [], heldResults: {} };
   flow.votes = {};
   flow.ready = [];
   g.state.ballot = [];
   g.log("night.start", [], { round: g.state.round });
-  g.enter("night", "night", opts(g.state).nightSeconds);
+  g.enter("night", "night", g.state.options.nightSeconds);
   // Nobody left with a required choice (e.g. the mafia is gone but not yet publicly): morning.
   if (nightComplete(g.state)) endAppNight(g);
 }
 
-function livingMafia(state: GameState): SeatState[] {
+function livingMafia(state: AppState): SeatState[] {
   return state.seats.filter((s) => s.alive && appRole(s.role)?.night === "kill");
 }
 
 /** APP-NIGHT-07/08, APP-OPEN-01: whose proposal counts, or how the leaderless mafia decides. */
-export function decider(state: GameState): { seat: number } | { plurality: number[] } | null {
+export function decider(state: AppState): { seat: number } | { plurality: number[] } | null {
   const team = livingMafia(state);
   const leaders = team
     .filter((s) => appRole(s.role)?.decides)
     .sort((a, b) => (appRole(a.role)?.rank ?? 9) - (appRole(b.role)?.rank ?? 9));
   if (leaders[0]) return { seat: leaders[0].seat };
   if (team.length === 0) return null;
-  const o = opts(state);
+  const o = state.options;
   if (o.leaderless === "none") return null;
   if (o.leaderless === "lowestSoldier") return { seat: team[0]?.seat as number };
   return { plurality: team.map((s) => s.seat) };
@@ -61,16 +58,16 @@ export function decider(state: GameState): { seat: number } | { plurality: numbe
  * APP-OPEN-03 (a): whether this seat's `kill` decides the night while the night waits for it,
  * so that it may not answer "nothing" (silent nights): the night cannot end without it.
  */
-export function mustChoose(state: GameState, seat: SeatState): boolean {
-  if (opts(state).missingKill !== "wait" || !appFlow(state).night) return false;
+export function mustChoose(state: AppState, seat: SeatState): boolean {
+  if (state.options.missingKill !== "wait" || !state.flow.night) return false;
   const d = decider(state);
   if (!d) return false;
   return "seat" in d ? d.seat === seat.seat : d.plurality.includes(seat.seat);
 }
 
 /** Whether the seat has made its night choice (a proposal, a heal, an investigation). */
-export function choseTonight(state: GameState, seat: SeatState): boolean {
-  const night = appFlow(state).night;
+export function choseTonight(state: AppState, seat: SeatState): boolean {
+  const night = state.flow.night;
   if (!night) return false;
   return (
     String(seat.seat) in night.proposals ||
@@ -80,8 +77,8 @@ export function choseTonight(state: GameState, seat: SeatState): boolean {
 }
 
 /** APP-OPEN-13: every required choice is in (the deciding mafia member, the Arzt, the Kommissar). */
-function requiredChoicesIn(state: GameState): boolean {
-  const night = appFlow(state).night as AppNight;
+function requiredChoicesIn(state: AppState): boolean {
+  const night = state.flow.night as AppNight;
   const d = decider(state);
   if (d && "seat" in d && night.proposals[String(d.seat)] === undefined) return false;
   if (d && "plurality" in d && d.plurality.some((s) => night.proposals[String(s)] === undefined))
@@ -102,16 +99,16 @@ function requiredChoicesIn(state: GameState): boolean {
  * "nothing" is nothing tonight (APP-OPEN-03 (a) still holds against the host and the timer).
  * Without decoys: once every required choice is in (APP-OPEN-13).
  */
-export function nightComplete(state: GameState): boolean {
+export function nightComplete(state: AppState): boolean {
   if (state.options.decoys === false) return requiredChoicesIn(state);
   const answered = state.quiet.answered;
   return state.seats.every((s) => !s.alive || answered.includes(s.seat));
 }
 
-export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
-  const night = appFlow(state).night;
+export function nightPrompt(state: AppState, seat: SeatState): Prompt | null {
+  const night = state.flow.night;
   if (state.phase !== "night" || !night || !seat.alive) return null;
-  const o = opts(state);
+  const o = state.options;
   const ability = appRole(seat.role)?.night;
   const living = state.seats.filter((s) => s.alive);
   const until = state.clock.until;
@@ -129,7 +126,7 @@ export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
       living.filter((s) => s.seat !== seat.seat && (o.mafiaTargetsOwn || s.team !== "mafia")),
     );
   if (ability === "heal") {
-    const last = appFlow(state).lastHeal;
+    const last = state.flow.lastHeal;
     return ask(
       "heal",
       living.filter(
@@ -148,19 +145,19 @@ export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
 
 /** Records a night choice; the night ends by itself when the last required one is in. */
 export function nightAct(
-  g: Game,
+  g: AppGame,
   seat: SeatState,
   action: string,
   target: number,
 ): Rejection | null {
-  const night = appFlow(g.state).night as AppNight;
+  const night = g.state.flow.night as AppNight;
   if (action === "kill") night.proposals[String(seat.seat)] = target;
   else if (action === "heal") {
     night.heal = target;
     night.healer = seat.seat;
   } else if (action === "investigate") {
     night.investigated.push(seat.seat);
-    if (opts(g.state).commissarResult === "immediate") revealInvestigation(g, seat, target);
+    if (g.state.options.commissarResult === "immediate") revealInvestigation(g, seat, target);
     else night.heldResults[String(seat.seat)] = target;
   } else return reject("bad_action");
   g.signal(seat.seat, { haptic: "short" });
@@ -169,14 +166,14 @@ export function nightAct(
 }
 
 /** APP-ROLE-05: the exact role, privately; APP-ROLE-07: a Consigliere in charge is still a Consigliere. */
-function revealInvestigation(g: Game, seat: SeatState, target: number): void {
+function revealInvestigation(g: AppGame, seat: SeatState, target: number): void {
   const role = g.seat(target).role ?? "unknown";
   seat.results.push({ night: g.state.round, key: `role.${role}`, seats: [target] });
   g.signal(seat.seat, { haptic: g.seat(target).team === "mafia" ? "double" : "triple" });
 }
 
 /** The targets that would decide the night: one, several tied (soldiers' plurality), or none. */
-function candidates(state: GameState, night: AppNight): number[] {
+function candidates(state: AppState, night: AppNight): number[] {
   const d = decider(state);
   if (!d) return [];
   if ("seat" in d) {
@@ -196,7 +193,7 @@ function candidates(state: GameState, night: AppNight): number[] {
 }
 
 /** The mafia's kill as one action: its actor is the decider, or the first to name the victim. */
-function mafiaKill(g: Game, night: AppNight): NightAction | null {
+function mafiaKill(g: AppGame, night: AppNight): NightAction | null {
   const top = candidates(g.state, night);
   // APP-OPEN-01 (b): a tie among the soldiers' targets is broken by the seeded generator.
   const target = top.length <= 1 ? top[0] : top[nextInt(g.state.rng, top.length)];
@@ -210,7 +207,7 @@ function mafiaKill(g: Game, night: AppNight): NightAction | null {
 }
 
 /** Tonight's choices as labelled actions for the resolver. */
-function nightActions(g: Game, night: AppNight): NightAction[] {
+function nightActions(g: AppGame, night: AppNight): NightAction[] {
   const actions: NightAction[] = [];
   if (night.heal !== null && night.healer !== null)
     actions.push({ kind: "heal", actor: night.healer, targets: [night.heal] });
@@ -221,14 +218,14 @@ function nightActions(g: Game, night: AppNight): NightAction[] {
   return actions;
 }
 
-function decidingChoiceMissing(state: GameState): boolean {
-  const night = appFlow(state).night as AppNight;
+function decidingChoiceMissing(state: AppState): boolean {
+  const night = state.flow.night as AppNight;
   return decider(state) !== null && candidates(state, night).length === 0;
 }
 
 /** The host's `next` or the night's timer. APP-OPEN-03 (a): not without the deciding choice. */
-export function forceNightEnd(g: Game): Rejection | null {
-  if (decidingChoiceMissing(g.state) && opts(g.state).missingKill === "wait") {
+export function forceNightEnd(g: AppGame): Rejection | null {
+  if (decidingChoiceMissing(g.state) && g.state.options.missingKill === "wait") {
     return reject("wrong_step", "the night waits for the mafia's choice (APP-OPEN-03)");
   }
   endAppNight(g);
@@ -236,8 +233,8 @@ export function forceNightEnd(g: Game): Rejection | null {
 }
 
 /** APP-NIGHT-10/11, APP-DAY-01: at most one death, none if the Arzt protected the target. */
-export function endAppNight(g: Game): void {
-  const flow = appFlow(g.state);
+export function endAppNight(g: AppGame): void {
+  const flow = g.state.flow;
   const night = flow.night as AppNight;
   const outcome = resolveNight(APP_NIGHT, nightActions(g, night));
   for (const { action } of outcome.investigations) {
@@ -250,7 +247,7 @@ export function endAppNight(g: Game): void {
   const death = outcome.deaths[0];
   const dead = death ? g.seat(death.seat) : null;
   if (dead?.alive) {
-    const role = opts(g.state).revealNightRole ? dead.role : null;
+    const role = g.state.options.revealNightRole ? dead.role : null;
     g.log("morning.killed", [dead.seat], { round: g.state.round, role });
     if (eliminate(g, dead, "killed")) return;
   } else {

@@ -6,9 +6,8 @@
  * play goes on when any says "no winner yet", and disagreeing winners make a draw.
  */
 import type { Winner } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
 import { endGame } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
+import type { AppGame, AppState } from "./flow.js";
 import { appRole } from "./roles/index.js";
 
 function teamOf(role: string | null): "mafia" | "town" | null {
@@ -16,7 +15,7 @@ function teamOf(role: string | null): "mafia" | "town" | null {
   return def ? (def.team === "mafia" ? "mafia" : "town") : null;
 }
 
-export function publicOutcome(state: GameState): Winner | null {
+export function publicOutcome(state: AppState): Winner | null {
   const mafiaTotal = state.options.mafia as number;
   const townTotal = state.seats.length - mafiaTotal;
   let shownMafia = 0;
@@ -45,7 +44,7 @@ export function publicOutcome(state: GameState): Winner | null {
 }
 
 /** Runs after every elimination; returns true when the game has ended. */
-export function checkAppWin(g: Game): boolean {
+export function checkAppWin(g: AppGame): boolean {
   const winner = publicOutcome(g.state);
   if (!winner) return false;
   endGame(g, winner);

@@ -4,24 +4,25 @@
  * Not in the day's last stretch (FORUM-TERR-03, clock.ts). No protection stops it.
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import { inBlackout } from "./clock.js";
 import type { ActInput } from "./hooks.js";
 import { takeOut } from "./leave.js";
 import { forumRole } from "./roles/index.js";
+import type { ForumGame, ForumState } from "./state.js";
 import { checkForumWin } from "./win.js";
 
-const playing = (state: GameState) => state.step === "day" || state.step === "night";
+const playing = (state: ForumState) => state.step === "day" || state.step === "night";
 
-export function attackPrompt(state: GameState, seat: SeatState, at: number): Prompt | null {
+export function attackPrompt(state: ForumState, seat: SeatState, at: number): Prompt | null {
   if (!seat.alive || state.paused || !playing(state)) return null;
   if (!forumRole(seat.role)?.anytime.includes("attack") || inBlackout(state, at)) return null;
   const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
   return { action: "attack", targets, min: 1, max: 1, options: [], until: null };
 }
 
-export function attack(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+export function attack(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
   if (!forumRole(seat.role)?.anytime.includes("attack")) return reject("bad_action");
   if (inBlackout(g.state, g.at))
     return reject(

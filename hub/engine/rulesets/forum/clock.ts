@@ -6,23 +6,19 @@
  * deadline goes into the core's clock (`clock.until`), so it is in every journaled state
  * and a restarted hub replays to the same one.
  */
-import type { Game } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
 import { nextLocal } from "./calendar.js";
 import type { ForumOptions } from "./options.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame, ForumState } from "./state.js";
 
-const opts = (state: GameState) => state.options as ForumOptions;
-
-export function phaseEnd(state: GameState, at: number, phase: "day" | "night"): number {
-  const o = opts(state);
+export function phaseEnd(state: ForumState, at: number, phase: "day" | "night"): number {
+  const o = state.options;
   if (o.clock === "calendar")
     return nextLocal(at, phase === "day" ? o.dayEnds : o.nightEnds, o.timeZone);
   return at + 1000 * (phase === "day" ? o.daySeconds : o.nightSeconds);
 }
 
 /** Enters a day or a night that ends by its clock. */
-export function enterPhase(g: Game, phase: "day" | "night"): void {
+export function enterPhase(g: ForumGame, phase: "day" | "night"): void {
   const until = phaseEnd(g.state, g.at, phase);
   g.enter(phase, phase, (until - g.at) / 1000);
 }
@@ -32,7 +28,7 @@ export function enterPhase(g: Game, phase: "day" | "night"): void {
  * minutes (`terrorBlackoutMinutes`) on the calendar, `terrorBlackoutSeconds` at a table.
  * While the game is paused the day's remaining time counts.
  */
-export function inBlackout(state: GameState, at: number): boolean {
+export function inBlackout(state: ForumState, at: number): boolean {
   if (state.phase !== "day" || state.step !== "day") return false;
   const left = state.paused
     ? state.clock.remaining
@@ -43,8 +39,8 @@ export function inBlackout(state: GameState, at: number): boolean {
   return left <= blackoutMs(state);
 }
 
-function blackoutMs(state: GameState): number {
-  const o = opts(state);
+function blackoutMs(state: ForumState): number {
+  const o = state.options;
   return o.clock === "calendar" ? o.terrorBlackoutMinutes * 60_000 : o.terrorBlackoutSeconds * 1000;
 }
 
@@ -52,20 +48,20 @@ function blackoutMs(state: GameState): number {
  * When the day's last stretch begins, as a deadline of its own, so that the terrorist's
  * view drops the attack at that moment even if nobody sends anything (a timer input).
  */
-export function blackoutDeadline(state: GameState): number[] {
-  const flow = forumFlow(state);
+export function blackoutDeadline(state: ForumState): number[] {
+  const flow = state.flow;
   if (state.step !== "day" || state.clock.until === null || flow.blackout === flow.day) return [];
   return [state.clock.until - blackoutMs(state)];
 }
 
 /** Whether the current step's own clock has run out (as the core decides for a timer input). */
-export function stepDue(state: GameState, at: number): boolean {
+export function stepDue(state: ForumState, at: number): boolean {
   if (state.paused || state.clock.until === null || at < state.clock.until) return false;
-  return opts(state).autoAdvance;
+  return state.options.autoAdvance;
 }
 
-export function onBlackout(g: Game): void {
-  const flow = forumFlow(g.state);
+export function onBlackout(g: ForumGame): void {
+  const flow = g.state.flow;
   flow.blackout = flow.day;
 }
 

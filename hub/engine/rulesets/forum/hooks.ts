@@ -4,36 +4,36 @@
  * those modules, so each can change its inside without touching the rest.
  */
 import type { Prompt, TextAction } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import type { Rejection, SeatAction, SeatState } from "../../types.js";
 import { forumNightHook } from "./night/hook.js";
+import type { ForumGame, ForumState } from "./state.js";
 import { forumDeathMessages, forumTextHook } from "./text/hook.js";
 
 export type ActInput = Extract<SeatAction, { kind: "act" }>;
 
 export interface ForumNightHook {
   /** A night begins (flow.night is its number already). */
-  start(g: Game): void;
+  start(g: ForumGame): void;
   /** The night actions this seat may send now (FORUM-OPEN-01 a: also by day, for the coming night). */
-  offers(state: GameState, seat: SeatState): Prompt[];
+  offers(state: ForumState, seat: SeatState): Prompt[];
   /** One of those actions; null when accepted. */
-  act(g: Game, seat: SeatState, act: ActInput): Rejection | null;
+  act(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null;
   /**
    * The night's clock ran out (FORUM-OPEN-14): resolve, announce, deliver the results; returns
    * the seats the night killed, which the flow takes out (leave.ts, which imports this file).
    */
-  end(g: Game): number[];
+  end(g: ForumGame): number[];
   /** A seat left the game at any time (office succession, FORUM-OPEN-09). */
-  left(g: Game, seat: SeatState): void;
+  left(g: ForumGame, seat: SeatState): void;
 }
 
 export interface ForumTextHook {
   /** A text input (kinds `will`, `ad`, `pseudonym`, `message`); null when accepted. */
-  input(g: Game, seat: SeatState, action: TextAction): Rejection | null;
+  input(g: ForumGame, seat: SeatState, action: TextAction): Rejection | null;
   /** A seat died or left: its will goes out (FORUM-WILL-02). */
-  death(g: Game, seat: SeatState): void;
+  death(g: ForumGame, seat: SeatState): void;
   /** The end of a day or a night: the paper is published (FORUM-NEWS-01). */
-  paper(g: Game, edition: "day" | "night"): void;
+  paper(g: ForumGame, edition: "day" | "night"): void;
 }
 
 /** The night: forum/night/hook.ts. */

@@ -7,8 +7,8 @@
  * `frame`; texts from phones through forum/text/. docs/RULES-FORUM.md has the whole reading.
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, type Ruleset, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { defineRuleset, reject } from "../../ruleset.js";
+import type { Rejection, SeatAction, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
 import { attack, attackPrompt } from "./attack.js";
 import { blackoutDeadline, forumTimings, onBlackout, stepDue } from "./clock.js";
@@ -18,24 +18,23 @@ import { forumManifest } from "./manifest.js";
 import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
 import { endDay, endNight, endStatus, startDay, startNight } from "./phases.js";
 import { FORUM_ROLES, forumComposition } from "./roles/index.js";
-import { forumFlow, initialForumFlow } from "./state.js";
+import type { ForumFlow, ForumGame, ForumState } from "./state.js";
+import { initialForumFlow } from "./state.js";
 import { coverRole, sendFirstStatus } from "./status.js";
 import { suspect, suspectPrompt } from "./suspect.js";
 import { forumHostFlow, forumPublicText, forumSeatText } from "./text/hook.js";
 import { castVote, publicVotes, votePrompt, votersByTarget } from "./vote.js";
 import { checkForumWin, credited } from "./win.js";
 
-const opts = (state: GameState) => state.options as ForumOptions;
-
 /** Every action the seat may send now; the first is the one its paddle shows. */
-function offers(state: GameState, seat: SeatState, at = state.now): Prompt[] {
+function offers(state: ForumState, seat: SeatState, at = state.now): Prompt[] {
   if (state.step === "status") return [];
   const day = [votePrompt(state, seat), suspectPrompt(state, seat)];
   const any = attackPrompt(state, seat, at);
   return [...day, ...NIGHT_HOOK.offers(state, seat), any].filter((p): p is Prompt => p !== null);
 }
 
-function onAct(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+function onAct(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
   if (!seat.alive) return reject("not_in_game"); // FORUM-DEAD-01
   // The day's own actions check their prompts themselves and say why they refuse (the
   // terrorist's blackout, a guess already spent).
@@ -48,7 +47,7 @@ function onAct(g: Game, seat: SeatState, act: ActInput): Rejection | null {
   return reject("bad_action", `offered now: ${offered.map((p) => p.action).join(", ")}`);
 }
 
-function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null {
+function onSeat(g: ForumGame, seat: SeatState, action: SeatAction): Rejection | null {
   switch (action.kind) {
     case "act":
       return onAct(g, seat, action);
@@ -64,7 +63,7 @@ function onSeat(g: Game, seat: SeatState, action: SeatAction): Rejection | null 
   }
 }
 
-function endStep(g: Game): Rejection | null {
+function endStep(g: ForumGame): Rejection | null {
   const step = g.state.step;
   if (step === "status") endStatus(g);
   else if (step === "day") endDay(g);
@@ -73,14 +72,14 @@ function endStep(g: Game): Rejection | null {
   return null;
 }
 
-export const forum: Ruleset = {
+export const forum = defineRuleset<ForumOptions, ForumFlow, Record<string, unknown>>({
   id: "forum",
   manifest: forumManifest,
   roles: FORUM_ROLES,
   options: describeOptions(forumOptionsSchema),
   parseOptions: parseForumOptions,
   composition(options, seatCount) {
-    const o = options as ForumOptions;
+    const o = options;
     return forumComposition(seatCount, mafiaSize(o, seatCount), o.roles);
   },
   begin(g) {
@@ -138,12 +137,12 @@ export const forum: Ruleset = {
   voters: votersByTarget,
   waitingFor(state) {
     if (state.step !== "day") return [];
-    const votes = forumFlow(state).votes;
+    const votes = state.flow.votes;
     return state.seats.filter((s) => s.alive && !(String(s.seat) in votes)).map((s) => s.seat);
   },
-  timings: (options) => forumTimings(options as ForumOptions),
+  timings: (options) => forumTimings(options),
   extras(options, seatCount) {
-    const o = options as ForumOptions;
+    const o = options;
     const mafia = mafiaSize(o, seatCount);
     return {
       composition: { town: seatCount - mafia, mafia, roles: [...o.roles] },
@@ -158,7 +157,7 @@ export const forum: Ruleset = {
   },
   liveExtras(state) {
     if (state.phase === "setup") return {};
-    const flow = forumFlow(state);
+    const flow = state.flow;
     return {
       day: flow.day,
       night: flow.night,
@@ -168,6 +167,6 @@ export const forum: Ruleset = {
       credited: state.phase === "ended" ? credited(state) : null,
     };
   },
-};
+});
 
-export { opts as forumOptions, startDay, startNight };
+export { startDay, startNight };

@@ -4,12 +4,10 @@
  * or, for the disqualified, always the status and the special role (FORUM-INACT-04). The
  * dead take no further part (FORUM-DEAD-01): their standing vote is dropped at once.
  */
-import type { Game } from "../../ruleset.js";
-import type { GameState, SeatState } from "../../types.js";
+import type { SeatState } from "../../types.js";
 import { NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
-import type { ForumOptions } from "./options.js";
 import { forumRole } from "./roles/index.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame, ForumState } from "./state.js";
 
 /** How a seat left: the protocol's words plus the forum's own. */
 export type ForumOut = "voted" | "killed" | "attacked" | "removed" | "disqualified";
@@ -18,19 +16,19 @@ export type ForumOut = "voted" | "killed" | "attacked" | "removed" | "disqualifi
  * What the table is told of a departed seat's status, as a role id: its role, or its party
  * alone as `citizen` / `mafia`, or nothing.
  */
-export function shownStatus(state: GameState, seat: SeatState, out: ForumOut): string | null {
-  const reveal = (state.options as ForumOptions).revealOnDeath;
+export function shownStatus(state: ForumState, seat: SeatState, out: ForumOut): string | null {
+  const reveal = state.options.revealOnDeath;
   if (out === "disqualified" || reveal === "role") return seat.role;
   if (reveal === "party") return forumRole(seat.role)?.party === "mafia" ? "mafia" : "citizen";
   return null;
 }
 
 /** Takes the seat out; the caller has announced why and checks the win after all of a moment's deaths. */
-export function takeOut(g: Game, seat: SeatState, out: ForumOut): void {
+export function takeOut(g: ForumGame, seat: SeatState, out: ForumOut): void {
   if (!seat.alive) return;
   seat.alive = false;
   seat.out = out;
-  const flow = forumFlow(g.state);
+  const flow = g.state.flow;
   delete flow.votes[String(seat.seat)];
   const role = shownStatus(g.state, seat, out);
   if (role !== null) {

@@ -5,22 +5,17 @@
  * The end of a day: the vote's result, the lynch, the warnings for silence, the paper, the
  * win check. The end of a night: the night module's resolution, the paper, the win check.
  */
-import type { Game } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
 import { enterPhase } from "./clock.js";
 import { NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
 import { warn } from "./inactivity.js";
 import { takeOut } from "./leave.js";
-import type { ForumOptions } from "./options.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame } from "./state.js";
 import { sendTrueStatus } from "./status.js";
 import { closeVote } from "./vote.js";
 import { checkForumWin } from "./win.js";
 
-const opts = (state: GameState) => state.options as ForumOptions;
-
-export function startDay(g: Game): void {
-  const flow = forumFlow(g.state);
+export function startDay(g: ForumGame): void {
+  const flow = g.state.flow;
   flow.day += 1;
   flow.votes = {};
   g.state.round = flow.day;
@@ -30,8 +25,8 @@ export function startDay(g: Game): void {
   enterPhase(g, "day");
 }
 
-export function startNight(g: Game): void {
-  const flow = forumFlow(g.state);
+export function startNight(g: ForumGame): void {
+  const flow = g.state.flow;
   flow.night += 1;
   flow.votes = {};
   g.state.round = flow.night;
@@ -41,13 +36,13 @@ export function startNight(g: Game): void {
   enterPhase(g, "night");
 }
 
-export function endStatus(g: Game): void {
+export function endStatus(g: ForumGame): void {
   sendTrueStatus(g);
-  if (opts(g.state).firstPhase === "night") startNight(g);
+  if (g.state.options.firstPhase === "night") startNight(g);
   else startDay(g);
 }
 
-export function endDay(g: Game): void {
+export function endDay(g: ForumGame): void {
   const { lynched, silent } = closeVote(g);
   if (lynched !== null) takeOut(g, g.seat(lynched), "voted");
   for (const n of silent) warn(g, g.seat(n), "novote");
@@ -56,7 +51,7 @@ export function endDay(g: Game): void {
   startNight(g);
 }
 
-export function endNight(g: Game): void {
+export function endNight(g: ForumGame): void {
   for (const n of NIGHT_HOOK.end(g)) takeOut(g, g.seat(n), "killed");
   TEXT_HOOK.paper(g, "night");
   if (checkForumWin(g)) return;

@@ -4,7 +4,9 @@
  * the core's (GameState.seats); the phase, its number (`round`) and its absolute deadline
  * (`clock.until`, journaled through the input that opened the phase) are the core's too.
  */
+import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
+import type { ForumOptions } from "./options.js";
 
 /** One seat's lynch vote (FORUM-VOTE-02/04): its latest target; the liar may vote "straight". */
 export interface ForumVote {
@@ -37,9 +39,9 @@ export interface ForumFlow {
   text: unknown;
 }
 
-export function forumFlow(state: GameState): ForumFlow {
-  return state.flow as unknown as ForumFlow;
-}
+/** A forum game's state and context, its options and flow typed (defineRuleset). */
+export type ForumState = GameState<ForumOptions, ForumFlow>;
+export type ForumGame = Game<ForumOptions, ForumFlow>;
 
 export function initialForumFlow(): ForumFlow {
   return {

@@ -8,22 +8,19 @@
  * get no second message (FORUM-SETUP-09).
  */
 import type { Team } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
-import type { ForumOptions } from "./options.js";
 import { forumRole } from "./roles/index.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame, ForumState } from "./state.js";
 
 export const FIRST_STATUS = { role: "citizen", team: "town" as Team };
 
-export function sendFirstStatus(g: Game): void {
-  forumFlow(g.state).status = "first";
+export function sendFirstStatus(g: ForumGame): void {
+  g.state.flow.status = "first";
   for (const s of g.state.seats) s.results.push({ night: 0, key: "status.citizen", seats: [] });
-  g.enter("day", "status", (g.state.options as ForumOptions).statusSeconds);
+  g.enter("day", "status", g.state.options.statusSeconds);
 }
 
-export function sendTrueStatus(g: Game): void {
-  forumFlow(g.state).status = "true";
+export function sendTrueStatus(g: ForumGame): void {
+  g.state.flow.status = "true";
   for (const s of g.state.seats) {
     if (!forumRole(s.role)?.special) continue;
     s.results.push({ night: 0, key: "status.true", seats: [] });
@@ -32,7 +29,7 @@ export function sendTrueStatus(g: Game): void {
 }
 
 /** Until the true status goes out, every seat's own view shows the citizen status. */
-export function coverRole(state: GameState): { role: string; team: Team } | null {
+export function coverRole(state: ForumState): { role: string; team: Team } | null {
   if (state.phase === "setup" || state.phase === "ended") return null;
-  return forumFlow(state).status === "first" ? FIRST_STATUS : null;
+  return state.flow.status === "first" ? FIRST_STATUS : null;
 }

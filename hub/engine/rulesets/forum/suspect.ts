@@ -5,21 +5,21 @@
  * today's guess is spent.
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import type { ActInput } from "./hooks.js";
 import { forumRole } from "./roles/index.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame, ForumState } from "./state.js";
 
-export function suspectPrompt(state: GameState, seat: SeatState): Prompt | null {
+export function suspectPrompt(state: ForumState, seat: SeatState): Prompt | null {
   if (!seat.alive || state.paused || state.phase !== "day" || state.step !== "day") return null;
   if (!forumRole(seat.role)?.day.includes("suspect")) return null;
-  if (forumFlow(state).suspected >= forumFlow(state).day) return null;
+  if (state.flow.suspected >= state.flow.day) return null;
   const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
   return { action: "suspect", targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
 
-export function suspect(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+export function suspect(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
   const shown = suspectPrompt(g.state, seat);
   if (!shown) {
     const spent = forumRole(seat.role)?.day.includes("suspect") && g.state.step === "day";
@@ -29,7 +29,7 @@ export function suspect(g: Game, seat: SeatState, act: ActInput): Rejection | nu
   if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
   if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
   if (act.option !== undefined) return reject("bad_option");
-  const flow = forumFlow(g.state);
+  const flow = g.state.flow;
   flow.suspected = flow.day;
   const guessed = g.seat(target);
   if (guessed.role === "detective" && guessed.alive)

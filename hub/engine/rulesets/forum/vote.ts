@@ -7,18 +7,16 @@
  * lynched, a tie lynches nobody, and the result names only the lynched seat.
  */
 import { LIAR_STRAIGHT, type Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import type { ActInput } from "./hooks.js";
-import type { ForumOptions } from "./options.js";
-import { type ForumVote, forumFlow } from "./state.js";
+import type { ForumGame, ForumState, ForumVote } from "./state.js";
 
 export const STRAIGHT = LIAR_STRAIGHT;
 
-const opts = (state: GameState) => state.options as ForumOptions;
 const isLiar = (seat: SeatState) => seat.role === "liar";
 
-export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+export function votePrompt(state: ForumState, seat: SeatState): Prompt | null {
   if (state.phase !== "day" || state.step !== "day" || !seat.alive || state.paused) return null;
   const targets = state.seats.filter((s) => s.alive).map((s) => s.seat);
   // The liar's paddle may offer "straight"; for him as for everyone the option may be left out.
@@ -31,30 +29,30 @@ export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
 
 /** What one vote adds to its target's total: +1, or −1 for the liar (FORUM-LIAR-02/03, FORUM-OPEN-10). */
 export function voteWeight(
-  state: GameState,
+  state: ForumState,
   voter: SeatState,
   vote: ForumVote,
   auto: boolean,
 ): number {
   if (!isLiar(voter) || vote.straight) return 1;
-  if (auto) return opts(state).liarDefaultVote === "plus" ? 1 : -1;
+  if (auto) return state.options.liarDefaultVote === "plus" ? 1 : -1;
   return -1;
 }
 
 /** The public tally: net totals (FORUM-OPEN-10 a) or plain counts (`tally: "raw"`). */
-function retally(state: GameState, auto: readonly number[] = []): void {
-  const flow = forumFlow(state);
+function retally(state: ForumState, auto: readonly number[] = []): void {
+  const flow = state.flow;
   const tally: Record<string, number> = {};
   for (const [voter, vote] of Object.entries(flow.votes)) {
     const seat = state.seats[Number(voter) - 1] as SeatState;
     const w =
-      opts(state).tally === "raw" ? 1 : voteWeight(state, seat, vote, auto.includes(seat.seat));
+      state.options.tally === "raw" ? 1 : voteWeight(state, seat, vote, auto.includes(seat.seat));
     tally[String(vote.target)] = (tally[String(vote.target)] ?? 0) + w;
   }
   state.tally = tally;
 }
 
-export function castVote(g: Game, seat: SeatState, act: ActInput): Rejection | null {
+export function castVote(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
   const shown = votePrompt(g.state, seat);
   if (!shown) return reject("not_your_turn");
   const target = act.targets[0];
@@ -64,8 +62,8 @@ export function castVote(g: Game, seat: SeatState, act: ActInput): Rejection | n
   if (act.option !== undefined && !shown.options.includes(act.option))
     return reject("bad_option", isLiar(seat) ? undefined : "only the liar may vote straight");
   const vote: ForumVote = { target, straight: act.option === STRAIGHT };
-  forumFlow(g.state).votes[String(seat.seat)] = vote;
-  const signed = opts(g.state).liarVoteShown === "signed";
+  g.state.flow.votes[String(seat.seat)] = vote;
+  const signed = g.state.options.liarVoteShown === "signed";
   g.log(
     "vote.cast",
     [seat.seat, target],
@@ -77,15 +75,15 @@ export function castVote(g: Game, seat: SeatState, act: ActInput): Rejection | n
 }
 
 /** FORUM-VOTE-07: every vote, public: voter → target (and its weight where votes are signed). */
-export function publicVotes(state: GameState): Record<string, number> {
+export function publicVotes(state: ForumState): Record<string, number> {
   const out: Record<string, number> = {};
   if (state.phase === "setup") return out;
-  for (const [voter, vote] of Object.entries(forumFlow(state).votes)) out[voter] = vote.target;
+  for (const [voter, vote] of Object.entries(state.flow.votes)) out[voter] = vote.target;
   return out;
 }
 
 /** The same, per candidate (the public view's `voters`): target → voters in seat order. */
-export function votersByTarget(state: GameState): Record<string, number[]> {
+export function votersByTarget(state: ForumState): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const [voter, target] of Object.entries(publicVotes(state)))
     out[String(target)] = [...(out[String(target)] ?? []), Number(voter)];
@@ -102,9 +100,9 @@ export interface VoteOutcome {
  * The deadline: the silent vote for themselves, votes for seats dead by now are void
  * (FORUM-OPEN-11), and the single highest positive net total is lynched.
  */
-export function closeVote(g: Game): VoteOutcome {
+export function closeVote(g: ForumGame): VoteOutcome {
   const state = g.state;
-  const flow = forumFlow(state);
+  const flow = state.flow;
   const silent: number[] = [];
   for (const s of g.living()) {
     if (String(s.seat) in flow.votes) continue;

@@ -5,13 +5,11 @@
  * alive, except the disqualified (FORUM-OPEN-16): `credited` lists who is credited.
  */
 import type { Winner } from "../../../../protocol/index.js";
-import { endGame, type Game } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
-import type { ForumOptions } from "./options.js";
+import { endGame } from "../../ruleset.js";
 import { forumRole } from "./roles/index.js";
-import { forumFlow } from "./state.js";
+import type { ForumGame, ForumState } from "./state.js";
 
-export function livingParties(state: GameState): { town: number; mafia: number } {
+export function livingParties(state: ForumState): { town: number; mafia: number } {
   const c = { town: 0, mafia: 0 };
   for (const s of state.seats) {
     const party = forumRole(s.role)?.party;
@@ -20,26 +18,26 @@ export function livingParties(state: GameState): { town: number; mafia: number }
   return c;
 }
 
-export function forumOutcome(state: GameState): Winner | null {
+export function forumOutcome(state: ForumState): Winner | null {
   const c = livingParties(state);
-  if (c.town === 0 && c.mafia === 0) return (state.options as ForumOptions).bothWipedOut;
+  if (c.town === 0 && c.mafia === 0) return state.options.bothWipedOut;
   if (c.mafia === 0) return "town"; // FORUM-WIN-01
   if (c.town < c.mafia || c.town === 0) return "mafia"; // FORUM-WIN-02; equality plays on (WIN-04)
   return null;
 }
 
 /** The seats credited with the win: the winning party's members, dead or alive, not disqualified. */
-export function credited(state: GameState): number[] {
+export function credited(state: ForumState): number[] {
   const w = state.winner;
   if (w !== "town" && w !== "mafia") return [];
-  const dq = forumFlow(state).disqualified;
+  const dq = state.flow.disqualified;
   return state.seats
     .filter((s) => forumRole(s.role)?.party === w && !dq.includes(s.seat))
     .map((s) => s.seat);
 }
 
 /** Ends the game if a party has won; returns true when it did. */
-export function checkForumWin(g: Game): boolean {
+export function checkForumWin(g: ForumGame): boolean {
   const winner = forumOutcome(g.state);
   if (!winner) return false;
   endGame(g, winner);

@@ -5,38 +5,35 @@
  * or no votes leaves nobody. His status waits for the next day (HUNT-REVEAL-09).
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, everyoneVoted, openBallot, openDiscussion, votesFor } from "../discussion.js";
-import { huntFlow } from "./flow.js";
+import type { HuntGame, HuntState } from "./flow.js";
 import { revealVoted, takeOut } from "./leave.js";
 import { startHuntNight } from "./night.js";
-import type { HuntOptions } from "./options.js";
 import { checkHuntWin } from "./win.js";
 
-const opts = (state: GameState) => state.options as HuntOptions;
-
 /** A new day: yesterday's vote's status first, then the discussion. */
-export function startHuntDay(g: Game): void {
-  if (opts(g.state).firstPhase === "day") g.state.round += 1;
+export function startHuntDay(g: HuntGame): void {
+  if (g.state.options.firstPhase === "day") g.state.round += 1;
   revealVoted(g);
-  openDiscussion(g, huntFlow(g.state), opts(g.state).discussionSeconds);
+  openDiscussion(g, g.state.flow, g.state.options.discussionSeconds);
 }
 
-export function startHuntVote(g: Game): void {
-  openBallot(g, huntFlow(g.state), opts(g.state).voteSeconds);
+export function startHuntVote(g: HuntGame): void {
+  openBallot(g, g.state.flow, g.state.options.voteSeconds);
 }
 
-export function votePrompt(state: GameState, seat: SeatState): Prompt | null {
+export function votePrompt(state: HuntState, seat: SeatState): Prompt | null {
   if (state.phase !== "day" || state.step !== "vote" || !seat.alive) return null;
-  if (String(seat.seat) in huntFlow(state).votes) return null; // HUNT-VOTE-02
+  if (String(seat.seat) in state.flow.votes) return null; // HUNT-VOTE-02
   const targets = state.seats.filter((s) => s.alive && s.seat !== seat.seat).map((s) => s.seat);
   return { action: "vote", targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
 
 /** A vote (public, like a forum post) or, with ABSTAIN, an abstention; both are final. */
-export function castVote(g: Game, seat: SeatState, target: number): Rejection | null {
-  const flow = huntFlow(g.state);
+export function castVote(g: HuntGame, seat: SeatState, target: number): Rejection | null {
+  const flow = g.state.flow;
   if (String(seat.seat) in flow.votes) return reject("already_acted");
   flow.votes[String(seat.seat)] = target;
   g.signal(seat.seat, { haptic: "short" });
@@ -49,8 +46,8 @@ export function castVote(g: Game, seat: SeatState, target: number): Rejection | 
 }
 
 /** Plurality; a tie or no vote at all eliminates nobody. Then the night falls. */
-export function closeHuntVote(g: Game): void {
-  const counts = votesFor(huntFlow(g.state).votes);
+export function closeHuntVote(g: HuntGame): void {
+  const counts = votesFor(g.state.flow.votes);
   const max = Math.max(0, ...counts.values());
   const top = [...counts].filter(([, n]) => n === max && n > 0).map(([t]) => t);
   g.state.ballot = [];
@@ -67,7 +64,7 @@ export function closeHuntVote(g: Game): void {
   // HUNT-REVEAL-08/09: no status now; it is announced in the next day.
   g.log("vote.eliminated", [out.seat], { votes: max });
   takeOut(g, out, "voted");
-  huntFlow(g.state).pendingReveal.push(out.seat);
+  g.state.flow.pendingReveal.push(out.seat);
   if (checkHuntWin(g)) return;
   startHuntNight(g);
 }

@@ -1,6 +1,8 @@
 /** The hunt ruleset's bookkeeping inside GameState.flow (secret: host view only). */
+import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
 import type { DayBook } from "../discussion.js";
+import type { HuntOptions } from "./options.js";
 
 export type HuntClaim = "mafia" | "maniac";
 export const HUNT_CLAIMS: readonly HuntClaim[] = ["mafia", "maniac"];
@@ -49,8 +51,14 @@ export interface HuntFlow extends DayBook {
   record: HuntNightRecord | null;
 }
 
-export function huntFlow(state: GameState): HuntFlow {
-  return state.flow as unknown as HuntFlow;
+/** A hunt game's state and context, its options and flow typed (defineRuleset). */
+export type HuntState = GameState<HuntOptions, HuntFlow>;
+export type HuntGame = Game<HuntOptions, HuntFlow>;
+
+/** A game's state as the hunt's, for callers outside the ruleset (tests): refuses another's. */
+export function asHuntState(state: GameState): HuntState {
+  if (state.ruleset !== "hunt") throw new Error(`a ${state.ruleset} game is not a hunt`);
+  return state as unknown as HuntState;
 }
 
 export function initialHuntFlow(): HuntFlow {

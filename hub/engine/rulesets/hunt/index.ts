@@ -7,12 +7,12 @@
  */
 
 import { checkAct } from "../../prompt.js";
-import { type Game, type Ruleset, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { defineRuleset, reject } from "../../ruleset.js";
+import type { Rejection, SeatAction, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
 import { describeOptions } from "../options.js";
 import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
-import { huntFlow, initialHuntFlow } from "./flow.js";
+import { type HuntFlow, type HuntGame, type HuntState, initialHuntFlow } from "./flow.js";
 import { takeOut } from "./leave.js";
 import { huntManifest } from "./manifest.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
@@ -30,25 +30,23 @@ import { type HuntOptions, huntOptionsSchema, parseHuntOptions } from "./options
 import { HUNT_ROLES, huntComposition, huntMafiaSize } from "./roles/index.js";
 import { checkHuntWin } from "./win.js";
 
-const opts = (state: GameState) => state.options as HuntOptions;
-
-function prompt(state: GameState, seat: SeatState) {
+function prompt(state: HuntState, seat: SeatState) {
   return nightPrompt(state, seat) ?? votePrompt(state, seat);
 }
 
-function onAct(g: Game, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>) {
+function onAct(g: HuntGame, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>) {
   if (!seat.alive) return reject("not_in_game");
   if (g.state.phase === "night") return nightAct(g, seat, act);
   const shown = votePrompt(g.state, seat);
   if (!shown) {
-    const voted = g.state.step === "vote" && String(seat.seat) in huntFlow(g.state).votes;
+    const voted = g.state.step === "vote" && String(seat.seat) in g.state.flow.votes;
     return reject(voted ? "already_acted" : "not_your_turn");
   }
   const bad = checkAct(shown, act);
   return bad ?? castVote(g, seat, act.targets[0] as number);
 }
 
-function onPass(g: Game, seat: SeatState): Rejection | null {
+function onPass(g: HuntGame, seat: SeatState): Rejection | null {
   if (!seat.alive) return reject("not_in_game");
   const step = g.state.step;
   if (g.state.phase === "night") {
@@ -56,20 +54,26 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
     if (!refused) endIfComplete(g);
     return refused;
   }
-  if (step === "discussion") return markReady(g, huntFlow(g.state), seat, startHuntVote);
+  if (step === "discussion") return markReady(g, g.state.flow, seat, startHuntVote);
   if (step === "vote") return castVote(g, seat, ABSTAIN);
   return reject("not_your_turn");
 }
 
 /** After someone left by the host's hand, the day's step may have everything it needs. */
-function afterRemoval(g: Game): void {
-  const flow = huntFlow(g.state);
+function afterRemoval(g: HuntGame): void {
+  const flow = g.state.flow;
   if (g.state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
     startHuntVote(g);
   else if (g.state.step === "vote" && everyoneVoted(g, flow)) closeHuntVote(g);
 }
 
-export const hunt: Ruleset = {
+/** The hunt's public extras: the table's make-up and where it plays. */
+interface HuntExtras {
+  composition: { mafia: number; doctor: number; maniac: number; civilians: number };
+  venue: HuntOptions["venue"] | null;
+}
+
+export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
   id: "hunt",
   manifest: huntManifest,
   roles: HUNT_ROLES,
@@ -80,7 +84,7 @@ export const hunt: Ruleset = {
     Object.assign(g.state.flow, initialHuntFlow());
     g.state.round = 0;
     // HUNT-OPEN-15: Day 1 first by default.
-    if (opts(g.state).firstPhase === "night") startHuntNight(g);
+    if (g.state.options.firstPhase === "night") startHuntNight(g);
     else startHuntDay(g);
   },
   onSeat(g, seat, action) {
@@ -114,7 +118,7 @@ export const hunt: Ruleset = {
   },
   prompt,
   passMeaning(state, seat) {
-    const flow = huntFlow(state);
+    const flow = state.flow;
     if (state.phase === "night") return nightPrompt(state, seat) ? "nothing" : null;
     if (state.step === "discussion") return flow.ready.includes(seat.seat) ? null : "ready";
     if (state.step === "vote") return String(seat.seat) in flow.votes ? null : "abstain";
@@ -122,13 +126,13 @@ export const hunt: Ruleset = {
   },
   awake: () => true,
   proposals: shotProposals,
-  waitingFor: (state) => dayWaitingFor(state, huntFlow(state)),
-  timings: (options) => dayTimings(options as HuntOptions),
+  waitingFor: (state) => dayWaitingFor(state, state.flow),
+  timings: (options) => dayTimings(options),
   extras(options, seatCount) {
     const mafia = huntMafiaSize(seatCount);
     return {
       composition: { mafia, doctor: 1, maniac: 1, civilians: seatCount - mafia - 2 },
-      venue: (options as HuntOptions).venue ?? null,
+      venue: options.venue ?? null,
     };
   },
-};
+});

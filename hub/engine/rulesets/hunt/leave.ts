@@ -6,30 +6,28 @@
  */
 
 import type { DeathCause, NightOutcome } from "../../night/resolver.js";
-import type { Game } from "../../ruleset.js";
-import type { GameState, SeatState } from "../../types.js";
-import { huntFlow } from "./flow.js";
-import type { HuntOptions } from "./options.js";
+import type { SeatState } from "../../types.js";
+import type { HuntGame, HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
 
 export type HuntOut = "killed" | "hunted" | "voted" | "removed";
 
 /** The status a public announcement gives for this seat (HUNT-REVEAL-06/07/08, HUNT-OPEN-11). */
 export function announcedRole(
-  state: GameState,
+  state: HuntState,
   seat: SeatState,
   cause: DeathCause | "voted",
 ): string {
   if (cause === "hunted" && seat.team === "maniac") return "maniac"; // HUNT-REVEAL-07
-  if (cause !== "voted" && (state.options as HuntOptions).nightReveal === "role") {
+  if (cause !== "voted" && state.options.nightReveal === "role") {
     return seat.team === "maniac" ? "civilian" : (seat.role ?? "civilian"); // HUNT-REVEAL-06
   }
   return huntRole(seat.role)?.side ?? "civilian";
 }
 
 /** Takes the seat out and drops what he had submitted or received tonight. */
-export function takeOut(g: Game, seat: SeatState, out: HuntOut): void {
-  const flow = huntFlow(g.state);
+export function takeOut(g: HuntGame, seat: SeatState, out: HuntOut): void {
+  const flow = g.state.flow;
   seat.alive = false;
   seat.out = out;
   const key = String(seat.seat);
@@ -46,7 +44,7 @@ export function takeOut(g: Game, seat: SeatState, out: HuntOut): void {
  * The morning (HUNT-REVEAL-01..05): the hunt's result first (its victim, never the other
  * party), then the shots' victims in seat order, so the order tells nobody whose shot it was.
  */
-export function announceNight(g: Game, outcome: NightOutcome): void {
+export function announceNight(g: HuntGame, outcome: NightOutcome): void {
   const hunt = outcome.deaths.filter((d) => d.cause === "hunted" || d.cause === "hunt-failed");
   const shots = outcome.deaths
     .filter((d) => d.cause === "killed")
@@ -70,8 +68,8 @@ export function announceNight(g: Game, outcome: NightOutcome): void {
 }
 
 /** HUNT-REVEAL-08/09: yesterday's vote's status, "civilian" or "mafia", in the new day. */
-export function revealVoted(g: Game): void {
-  const flow = huntFlow(g.state);
+export function revealVoted(g: HuntGame): void {
+  const flow = g.state.flow;
   for (const n of flow.pendingReveal) {
     const seat = g.seat(n);
     const role = announcedRole(g.state, seat, "voted");

@@ -6,26 +6,23 @@
  * announcements, the win check (HUNT-OPEN-02: after the whole night) and the day.
  */
 import { answersGiven, decoysOn } from "../../decoys.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
 import { startHuntDay } from "./day.js";
-import { type HuntNight, huntFlow } from "./flow.js";
+import type { HuntGame, HuntNight } from "./flow.js";
 import { announceNight } from "./leave.js";
 import { answeredAll, HUNT_NIGHT_ANSWERS, missingMoves, nightPrompt } from "./night.js";
-import type { HuntOptions } from "./options.js";
 import { resolveHuntNight } from "./resolve.js";
 import { checkHuntWin } from "./win.js";
 
-const opts = (state: GameState) => state.options as HuntOptions;
-
-export function endHuntNight(g: Game, by: "timer" | "host"): Rejection | null {
-  const flow = huntFlow(g.state);
+export function endHuntNight(g: HuntGame, by: "timer" | "host"): Rejection | null {
+  const flow = g.state.flow;
   const night = flow.night;
   if (!night) return reject("wrong_step");
   const missing = missingMoves(g.state);
-  if (missing.length > 0 && by === "timer" && opts(g.state).waitForMandatory) {
+  if (missing.length > 0 && by === "timer" && g.state.options.waitForMandatory) {
     g.log("night.waiting", [], {});
-    g.enter("night", "night", opts(g.state).nightSeconds);
+    g.enter("night", "night", g.state.options.nightSeconds);
     return null;
   }
   morning(g, night, missing);
@@ -37,9 +34,9 @@ export function endHuntNight(g: Game, by: "timer" | "host"): Rejection | null {
  * decoys off, every seat that has a prompt) and the mandatory moves are in: the moment
  * tells the table nothing but that everyone is done.
  */
-export function endIfComplete(g: Game): void {
+export function endIfComplete(g: HuntGame): void {
   const state = g.state;
-  const night = huntFlow(state).night;
+  const night = state.flow.night;
   if (state.phase !== "night" || !night || missingMoves(state).length > 0) return;
   const living = state.seats.filter((s) => s.alive);
   const expected = decoysOn(state) ? living : living.filter((s) => nightPrompt(state, s));
@@ -50,8 +47,8 @@ export function endIfComplete(g: Game): void {
   if (expected.every(answered)) morning(g, night, []);
 }
 
-function morning(g: Game, night: HuntNight, missing: string[]): void {
-  const flow = huntFlow(g.state);
+function morning(g: HuntGame, night: HuntNight, missing: string[]): void {
+  const flow = g.state.flow;
   const { outcome, drawn } = resolveHuntNight(g.state, night);
   flow.record = { round: g.state.round, drawn, missing };
   // HUNT-OPEN-09: tomorrow's limits compare with tonight's names, whether or not they took effect.

@@ -6,15 +6,19 @@
  */
 import type { Prompt } from "../../../../protocol/index.js";
 import { checkAct } from "../../prompt.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
-import { emptyNight, HUNT_CLAIMS, type HuntClaim, type HuntNight, huntFlow } from "./flow.js";
-import type { HuntOptions } from "./options.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import {
+  emptyNight,
+  HUNT_CLAIMS,
+  type HuntClaim,
+  type HuntGame,
+  type HuntNight,
+  type HuntState,
+} from "./flow.js";
 import { huntRole } from "./roles/index.js";
 import type { HuntAbility } from "./roles/role.js";
 import { hasHuntRight } from "./win.js";
-
-const opts = (state: GameState) => state.options as HuntOptions;
 
 /**
  * HUNT-QUIET-01: the Boss has two moves a night (block and shoot), so with silent nights every
@@ -23,21 +27,21 @@ const opts = (state: GameState) => state.options as HuntOptions;
  */
 export const HUNT_NIGHT_ANSWERS = 2;
 
-export function startHuntNight(g: Game): void {
-  const flow = huntFlow(g.state);
-  if (opts(g.state).firstPhase === "night") g.state.round += 1;
+export function startHuntNight(g: HuntGame): void {
+  const flow = g.state.flow;
+  if (g.state.options.firstPhase === "night") g.state.round += 1;
   flow.night = emptyNight();
   flow.votes = {};
   flow.ready = [];
   g.state.ballot = [];
   g.state.tally = {};
   g.log("night.start", [], { round: g.state.round });
-  g.enter("night", "night", opts(g.state).nightSeconds);
+  g.enter("night", "night", g.state.options.nightSeconds);
 }
 
 /** The prompt for one ability of a living seat tonight, or null when it may not use it. */
-function offer(state: GameState, seat: SeatState, ability: HuntAbility): Prompt | null | undefined {
-  const flow = huntFlow(state);
+function offer(state: HuntState, seat: SeatState, ability: HuntAbility): Prompt | null | undefined {
+  const flow = state.flow;
   const living = state.seats.filter((s) => s.alive);
   const ask = (targets: SeatState[], options: readonly string[] = []): Prompt => ({
     action: ability,
@@ -81,8 +85,8 @@ function markAnswered(night: HuntNight, seat: number, action: string): void {
  * start; the moves it has not answered yet come first, and the first is what `prompt` shows,
  * so a paddle that answers only its prompt is still led through both.
  */
-export function nightOffers(state: GameState, seat: SeatState): Prompt[] {
-  const night = huntFlow(state).night;
+export function nightOffers(state: HuntState, seat: SeatState): Prompt[] {
+  const night = state.flow.night;
   if (state.phase !== "night" || !night || !seat.alive) return [];
   const all = (huntRole(seat.role)?.night ?? []).flatMap((a) => offer(state, seat, a) ?? []);
   const done = answeredBy(night, seat.seat);
@@ -92,21 +96,21 @@ export function nightOffers(state: GameState, seat: SeatState): Prompt[] {
   ];
 }
 
-export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
+export function nightPrompt(state: HuntState, seat: SeatState): Prompt | null {
   return nightOffers(state, seat)[0] ?? null;
 }
 
 /** Whether the seat has answered (acted on or declined) every move it has tonight. */
-export function answeredAll(state: GameState, seat: SeatState): boolean {
-  const night = huntFlow(state).night;
+export function answeredAll(state: HuntState, seat: SeatState): boolean {
+  const night = state.flow.night;
   if (!night) return true;
   const done = answeredBy(night, seat.seat);
   return nightOffers(state, seat).every((p) => done.includes(p.action));
 }
 
 /** A `pass` declines the first move the seat has not answered yet (none left: it changes nothing). */
-export function declineNext(state: GameState, seat: SeatState): void {
-  const night = huntFlow(state).night;
+export function declineNext(state: HuntState, seat: SeatState): void {
+  const night = state.flow.night;
   const next = nightPrompt(state, seat);
   if (night && next && !answeredBy(night, seat.seat).includes(next.action))
     markAnswered(night, seat.seat, next.action);
@@ -114,7 +118,7 @@ export function declineNext(state: GameState, seat: SeatState): void {
 
 /** A night act, checked against every prompt the seat has (the Boss may shoot before blocking). */
 export function nightAct(
-  g: Game,
+  g: HuntGame,
   seat: SeatState,
   act: Extract<SeatAction, { kind: "act" }>,
 ): Rejection | null {
@@ -123,7 +127,7 @@ export function nightAct(
   const shown = offers.find((p) => p.action === act.action) ?? (offers[0] as Prompt);
   const bad = checkAct(shown, act);
   if (bad) return bad;
-  const night = huntFlow(g.state).night as HuntNight;
+  const night = g.state.flow.night as HuntNight;
   const target = act.targets[0] as number;
   const key = String(seat.seat);
   switch (act.action) {
@@ -155,7 +159,7 @@ export function nightAct(
  * With decoys off, `pass` reaches the ruleset: it declines the seat's next unanswered move.
  * A seat that has answered every move may still press it: nothing changes, no error (issue 24).
  */
-export function nightPass(g: Game, seat: SeatState): Rejection | null {
+export function nightPass(g: HuntGame, seat: SeatState): Rejection | null {
   if (!nightPrompt(g.state, seat)) return reject("not_your_turn");
   declineNext(g.state, seat);
   g.signal(seat.seat, { haptic: "short" });
@@ -163,8 +167,8 @@ export function nightPass(g: Game, seat: SeatState): Rejection | null {
 }
 
 /** HUNT-MAF-02, HUNT-DOC-02, HUNT-OPEN-13/08: the moves the night may not close without. */
-export function missingMoves(state: GameState): string[] {
-  const night = huntFlow(state).night as HuntNight;
+export function missingMoves(state: HuntState): string[] {
+  const night = state.flow.night as HuntNight;
   const missing: string[] = [];
   const living = state.seats.filter((s) => s.alive);
   if (night.shot === null && living.some((s) => huntRole(s.role)?.night.includes("shoot")))
@@ -175,8 +179,8 @@ export function missingMoves(state: GameState): string[] {
 }
 
 /** Mafia members' live proposals, for the other living mafiosi (as in the app ruleset). */
-export function shotProposals(state: GameState, seat: SeatState): Record<string, number> {
-  const night = huntFlow(state).night;
+export function shotProposals(state: HuntState, seat: SeatState): Record<string, number> {
+  const night = state.flow.night;
   if (!night || !seat.alive || seat.team !== "mafia") return {};
   return { ...night.proposals };
 }

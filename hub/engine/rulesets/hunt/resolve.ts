@@ -12,8 +12,8 @@ import {
   resolveNight,
 } from "../../night/resolver.js";
 import { nextInt } from "../../rng.js";
-import type { GameState, SeatState } from "../../types.js";
-import type { HuntApplication, HuntNight } from "./flow.js";
+import type { SeatState } from "../../types.js";
+import type { HuntApplication, HuntNight, HuntState } from "./flow.js";
 import type { HuntOptions } from "./options.js";
 import { huntRole } from "./roles/index.js";
 import type { HuntAbility } from "./roles/role.js";
@@ -47,26 +47,25 @@ export interface HuntResolution {
   drawn: ({ hunter: number } & HuntApplication) | null;
 }
 
-const opts = (state: GameState) => state.options as HuntOptions;
-const seatOf = (state: GameState, n: number) => state.seats[n - 1] as SeatState;
+const seatOf = (state: HuntState, n: number) => state.seats[n - 1] as SeatState;
 
 /** The living seat that holds an ability (the Boss, the Doctor, the Maniac). */
-function holder(state: GameState, ability: HuntAbility): SeatState | undefined {
+function holder(state: HuntState, ability: HuntAbility): SeatState | undefined {
   return state.seats.find((s) => s.alive && huntRole(s.role)?.night.includes(ability));
 }
 
 /** HUNT-OPEN-14: the valid applications, in seat order, so that the lot replays. */
-function applications(state: GameState, night: HuntNight, blocked: number | null) {
+function applications(state: HuntState, night: HuntNight, blocked: number | null) {
   return Object.entries(night.hunts)
     .map(([hunter, a]) => ({ hunter: Number(hunter), ...a }))
     .filter((a) => hasHuntRight(state, seatOf(state, a.hunter)) && seatOf(state, a.target).alive)
-    .filter((a) => opts(state).blockedHunt !== "beforeDraw" || a.hunter !== blocked) // OPEN-03 b
+    .filter((a) => state.options.blockedHunt !== "beforeDraw" || a.hunter !== blocked) // OPEN-03 b
     .sort((a, b) => a.hunter - b.hunter);
 }
 
 /** HUNT-DOC-08, HUNT-OPEN-06/07/08: whether tonight's heal takes part at all. */
-function healCounts(state: GameState, night: HuntNight, doctor: SeatState, drawn: number | null) {
-  const o = opts(state);
+function healCounts(state: HuntState, night: HuntNight, doctor: SeatState, drawn: number | null) {
+  const o = state.options;
   if (night.heal === null) return false;
   const applied = String(doctor.seat) in night.hunts;
   if (o.doctorHuntForfeits === "applied" ? applied : drawn === doctor.seat) return false;
@@ -77,7 +76,7 @@ function healCounts(state: GameState, night: HuntNight, doctor: SeatState, drawn
 }
 
 /** Draws the lot from the game's generator (state.rng) and runs the table; changes nothing else. */
-export function resolveHuntNight(state: GameState, night: HuntNight): HuntResolution {
+export function resolveHuntNight(state: HuntState, night: HuntNight): HuntResolution {
   const actions: NightAction[] = [];
   const boss = holder(state, "block");
   const block = boss ? night.block : null; // HUNT-BOSS-07: a dead Boss blocks nobody
@@ -99,5 +98,5 @@ export function resolveHuntNight(state: GameState, night: HuntNight): HuntResolu
   const shot = night.shot;
   if (shot && seatOf(state, shot.by).alive && seatOf(state, shot.by).team === "mafia")
     actions.push({ kind: "shoot", actor: shot.by, targets: [shot.target] });
-  return { outcome: resolveNight(huntTable(opts(state)), actions), drawn: drawn ?? null };
+  return { outcome: resolveNight(huntTable(state.options), actions), drawn: drawn ?? null };
 }

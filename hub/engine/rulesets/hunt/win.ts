@@ -3,9 +3,9 @@
  * and HUNT-OPEN-02) and the end of the hunt right (HUNT-HUNT-13/14, HUNT-OPEN-10).
  */
 import type { Winner } from "../../../../protocol/index.js";
-import { endGame, type Game } from "../../ruleset.js";
-import type { GameState, SeatState } from "../../types.js";
-import type { HuntOptions } from "./options.js";
+import { endGame } from "../../ruleset.js";
+import type { SeatState } from "../../types.js";
+import type { HuntGame, HuntState } from "./flow.js";
 
 export interface Living {
   /** Civilians, the Doctor included ("мирные"). */
@@ -15,7 +15,7 @@ export interface Living {
   total: number;
 }
 
-export function livingCounts(state: GameState): Living {
+export function livingCounts(state: HuntState): Living {
   const c: Living = { town: 0, mafia: 0, maniac: false, total: 0 };
   for (const s of state.seats) {
     if (!s.alive) continue;
@@ -32,8 +32,8 @@ export function livingCounts(state: GameState): Living {
  * nobody alive → draw; the Maniac with at most one other player → the Maniac; no mafia (and,
  * by HUNT-OPEN-01 a, no Maniac) → the town; the mafia's parity (reading c by default) → the mafia.
  */
-export function huntOutcome(state: GameState): Winner | null {
-  const o = state.options as HuntOptions;
+export function huntOutcome(state: HuntState): Winner | null {
+  const o = state.options;
   const c = livingCounts(state);
   if (c.total === 0) return "draw";
   // "One on one" (HUNT-WIN-02); a Maniac left alone has outlived everyone, so he wins too.
@@ -46,7 +46,7 @@ export function huntOutcome(state: GameState): Winner | null {
 }
 
 /** Ends the game if someone has won; returns true when it did. */
-export function checkHuntWin(g: Game): boolean {
+export function checkHuntWin(g: HuntGame): boolean {
   const winner = huntOutcome(g.state);
   if (!winner) return false;
   endGame(g, winner);
@@ -54,11 +54,11 @@ export function checkHuntWin(g: Game): boolean {
 }
 
 /** HUNT-HUNT-13/14, HUNT-OPEN-10: whether a living civilian may still apply to hunt. */
-export function hasHuntRight(state: GameState, seat: SeatState): boolean {
+export function hasHuntRight(state: HuntState, seat: SeatState): boolean {
   if (!seat.alive || seat.team !== "town") return false; // HUNT-HUNT-15
   const c = livingCounts(state);
   if (c.town <= 1) return false; // HUNT-HUNT-14: a lone civilian
   const opponents = c.mafia + (c.maniac ? 1 : 0);
-  if ((state.options as HuntOptions).huntBalance === "ratio") return c.town > 2 * opponents;
+  if (state.options.huntBalance === "ratio") return c.town > 2 * opponents;
   return !(c.town === 2 && opponents === 1);
 }

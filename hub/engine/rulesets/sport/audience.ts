@@ -4,13 +4,12 @@
  * the table cannot steer a shot or a check).
  */
 import type { AudienceExtra } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
-import { flowOf } from "./flow.js";
+import type { SportState } from "./flow.js";
 import { NIGHT_STEPS } from "./night.js";
 import { sportRole } from "./roles/index.js";
 import type { SportNightStep } from "./roles/role.js";
 
-export function sportAudience(state: GameState): AudienceExtra {
+export function sportAudience(state: SportState): AudienceExtra {
   const roles: Record<string, string> = {};
   for (const s of state.seats) if (s.role) roles[String(s.seat)] = s.role;
   const current = NIGHT_STEPS.indexOf(state.step as SportNightStep);
@@ -18,7 +17,7 @@ export function sportAudience(state: GameState): AudienceExtra {
     state.phase !== "night" || night < state.round || current > NIGHT_STEPS.indexOf(step);
   // Logged when the mafia's step ends, so a shot is never shown while its step runs.
   const night: AudienceExtra["night"] = [];
-  for (const { round, shots } of flowOf(state).shotLog ?? []) {
+  for (const { round, shots } of state.flow.shotLog ?? []) {
     for (const [seat, targets] of Object.entries(shots)) {
       night.push({ round, step: "mafia", seat: Number(seat), action: "shoot", targets });
     }

@@ -4,11 +4,12 @@
  * once, only from that player and only while he speaks. Rules never read it: it is kept
  * for the record and its points.
  */
-import { type Game, reject } from "../../ruleset.js";
+import { reject } from "../../ruleset.js";
 import type { Rejection, SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
+import type { SportGame } from "./flow.js";
 
-export function bestMove(g: Game, seat: SeatState, guess: number[]): Rejection | null {
+export function bestMove(g: SportGame, seat: SeatState, guess: number[]): Rejection | null {
   const state = g.state;
   const { flow } = sportOf(g);
   const firstVictim =

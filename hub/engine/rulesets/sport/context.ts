@@ -1,13 +1,7 @@
-import type { Game } from "../../ruleset.js";
-import type { GameState } from "../../types.js";
-import { flowOf, type SportFlow } from "./flow.js";
+import type { SportFlow, SportGame } from "./flow.js";
 import type { SportOptions } from "./options.js";
 
-export function optionsOf(state: GameState): SportOptions {
-  return state.options as SportOptions;
-}
-
 /** The handles most sport handlers need at once. */
-export function sportOf(g: Game): { flow: SportFlow; o: SportOptions } {
-  return { flow: flowOf(g.state), o: optionsOf(g.state) };
+export function sportOf(g: SportGame): { flow: SportFlow; o: SportOptions } {
+  return { flow: g.state.flow, o: g.state.options };
 }

@@ -4,17 +4,16 @@
  * decision whether a vote is held.
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
-import { optionsOf, sportOf } from "./context.js";
+import type { Rejection, SeatState } from "../../types.js";
+import { sportOf } from "./context.js";
 import { checkWin, markOut } from "./discipline.js";
-import { flowOf, type Turn } from "./flow.js";
+import type { SportGame, SportState, Turn } from "./flow.js";
 import { startNight } from "./night.js";
 import { startTurns } from "./speaking.js";
 import { startVote } from "./vote.js";
 
 /** After the Sheriff's step: the night's result, then the last word or the speeches. */
-export function morning(g: Game): void {
+export function morning(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const state = g.state;
   const kill = flow.night?.kill ?? null;
@@ -38,7 +37,7 @@ export function morning(g: Game): void {
 }
 
 /** The next living seat after `seat`, wrapping N → 1. */
-function nextLiving(state: GameState, seat: number): number | null {
+function nextLiving(state: SportState, seat: number): number | null {
   const n = state.seats.length;
   for (let k = 1; k <= n; k++) {
     const candidate = ((seat - 1 + k) % n) + 1;
@@ -47,11 +46,11 @@ function nextLiving(state: GameState, seat: number): number | null {
   return null;
 }
 
-export function isSilenced(state: GameState, seat: number): boolean {
-  return flowOf(state).silenced[String(seat)] === state.round;
+export function isSilenced(state: SportState, seat: number): boolean {
+  return state.flow.silenced[String(seat)] === state.round;
 }
 
-export function startSpeeches(g: Game): void {
+export function startSpeeches(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const state = g.state;
   state.nominations = [];
@@ -77,7 +76,7 @@ export function startSpeeches(g: Game): void {
 }
 
 /** SPORT-NOM-03..06: when everyone has spoken, the nominees are announced in order. */
-export function announceNominees(g: Game): void {
+export function announceNominees(g: SportGame): void {
   const state = g.state;
   const nominees = [...state.nominations];
   g.log("vote.nominees", nominees, { count: nominees.length });
@@ -94,9 +93,9 @@ export function announceNominees(g: Game): void {
   startVote(g, "main", nominees, []);
 }
 
-export function nominationPrompt(state: GameState, seat: SeatState): Prompt | null {
-  const o = optionsOf(state);
-  const flow = flowOf(state);
+export function nominationPrompt(state: SportState, seat: SeatState): Prompt | null {
+  const o = state.options;
+  const flow = state.flow;
   if (state.phase !== "day" || state.step !== "speech" || state.speaker !== seat.seat) return null;
   if (flow.nominatedThisTurn >= o.nominationsPerSpeech) return null;
   const targets = state.seats
@@ -111,7 +110,7 @@ export function nominationPrompt(state: GameState, seat: SeatState): Prompt | nu
   return { action: "nominate", targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
 
-export function nominate(g: Game, seat: SeatState, target: number): Rejection | null {
+export function nominate(g: SportGame, seat: SeatState, target: number): Rejection | null {
   const { flow } = sportOf(g);
   g.state.nominations.push(target);
   flow.nominators[String(target)] = seat.seat;

@@ -4,10 +4,10 @@
  * the host's decision; SPORT-OPEN-07).
  */
 
-import type { Game } from "../../ruleset.js";
 import { endGame, reject } from "../../ruleset.js";
 import type { Rejection, SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
+import type { SportGame } from "./flow.js";
 import { phases } from "./phases.js";
 import { dropTurns, endTurnIfSpeaking } from "./speaking.js";
 
@@ -29,7 +29,7 @@ export const FOUL_CAUSES = [
 export type RemovalCause = "provocation" | "peeking" | "fouls" | "host";
 
 /** SPORT-WIN-01/02 with SPORT-OPEN-13: returns true when the game has ended. */
-export function checkWin(g: Game): boolean {
+export function checkWin(g: SportGame): boolean {
   const { o } = sportOf(g);
   let blacks = 0;
   let reds = 0;
@@ -50,7 +50,7 @@ export function checkWin(g: Game): boolean {
 }
 
 /** Takes a seat out of play; the caller decides what happens to the running step. */
-export function markOut(g: Game, seat: SeatState, out: "killed" | "voted" | "removed"): void {
+export function markOut(g: SportGame, seat: SeatState, out: "killed" | "voted" | "removed"): void {
   const { o } = sportOf(g);
   seat.alive = false;
   seat.out = out;
@@ -58,7 +58,12 @@ export function markOut(g: Game, seat: SeatState, out: "killed" | "voted" | "rem
 }
 
 /** SPORT-VOTE-04, SPORT-FOUL-14/15/16, host removal: immediate, no last word by default. */
-export function removeSeat(g: Game, seat: SeatState, cause: RemovalCause, reason?: string): void {
+export function removeSeat(
+  g: SportGame,
+  seat: SeatState,
+  cause: RemovalCause,
+  reason?: string,
+): void {
   const { flow, o } = sportOf(g);
   g.log("removed", [seat.seat], { cause, reason: reason ?? null });
   markOut(g, seat, "removed");
@@ -71,7 +76,7 @@ export function removeSeat(g: Game, seat: SeatState, cause: RemovalCause, reason
   endTurnIfSpeaking(g, seat.seat);
 }
 
-export function foul(g: Game, seat: SeatState, cause: string | undefined): Rejection | null {
+export function foul(g: SportGame, seat: SeatState, cause: string | undefined): Rejection | null {
   const code = cause ?? "other";
   if (!(FOUL_CAUSES as readonly string[]).includes(code)) {
     return reject("bad_cause", `foul causes: ${FOUL_CAUSES.join(", ")}`);

@@ -1,5 +1,7 @@
 /** The sport ruleset's own bookkeeping inside GameState.flow (secret: host view only). */
+import type { Game } from "../../ruleset.js";
 import type { GameState } from "../../types.js";
+import type { SportOptions } from "./options.js";
 
 /** One turn of speaking: a day speech, a shootout justification or a last word. */
 export interface Turn {
@@ -66,9 +68,9 @@ export interface SportFlow {
   bestMove?: { seat: number; guess: number[] } | null;
 }
 
-export function flowOf(state: GameState): SportFlow {
-  return state.flow as unknown as SportFlow;
-}
+/** A sport game's state and context, its options and flow typed (defineRuleset). */
+export type SportState = GameState<SportOptions, SportFlow>;
+export type SportGame = Game<SportOptions, SportFlow>;
 
 export function initialFlow(): SportFlow {
   return {

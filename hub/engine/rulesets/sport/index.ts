@@ -4,14 +4,15 @@
  */
 
 import { checkAct } from "../../prompt.js";
-import { type Game, type Ruleset, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../types.js";
+import { defineRuleset, reject } from "../../ruleset.js";
+import type { Rejection, SeatAction, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
 import { sportAudience } from "./audience.js";
 
 import { bestMove } from "./bestmove.js";
 import { announceNominees, morning, nominate, nominationPrompt, startSpeeches } from "./day.js";
 import { FOUL_CAUSES, foul, removeSeat } from "./discipline.js";
+import type { SportFlow, SportGame, SportState } from "./flow.js";
 import { initialFlow } from "./flow.js";
 import { sportManifest } from "./manifest.js";
 import {
@@ -40,12 +41,12 @@ definePhases({
   afterRemovalInVote,
 });
 
-function prompt(state: GameState, seat: SeatState) {
+function prompt(state: SportState, seat: SeatState) {
   return nominationPrompt(state, seat) ?? nightPrompt(state, seat);
 }
 
 function onAct(
-  g: Game,
+  g: SportGame,
   seat: SeatState,
   act: Extract<SeatAction, { kind: "act" }>,
 ): Rejection | null {
@@ -72,7 +73,7 @@ function onAct(
   }
 }
 
-function onPass(g: Game, seat: SeatState): Rejection | null {
+function onPass(g: SportGame, seat: SeatState): Rejection | null {
   // SPORT-DAY-05: "thank you" ends one's own speech (or justification, or last word).
   if (isSpeaking(g) && g.state.speaker === seat.seat) {
     g.signal(seat.seat, { haptic: "short" });
@@ -82,7 +83,7 @@ function onPass(g: Game, seat: SeatState): Rejection | null {
   return reject(seat.alive ? "not_your_turn" : "not_in_game");
 }
 
-export const sport: Ruleset = {
+export const sport = defineRuleset<SportOptions, SportFlow, Record<string, unknown>>({
   id: "sport",
   manifest: sportManifest,
   roles: SPORT_ROLES,
@@ -147,7 +148,7 @@ export const sport: Ruleset = {
   // Sport votes are open (thumbs up at the table), so the public view names each voter.
   voters: sportVoters,
   timings(options) {
-    const o = options as SportOptions;
+    const o = options;
     return {
       speech: o.speechSeconds,
       shootout: o.justifySeconds,
@@ -160,6 +161,6 @@ export const sport: Ruleset = {
   },
   extras: (options) => ({
     foulCauses: [...FOUL_CAUSES],
-    venue: (options as SportOptions).venue ?? null,
+    venue: options.venue ?? null,
   }),
-};
+});

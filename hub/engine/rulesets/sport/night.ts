@@ -6,11 +6,11 @@
  */
 import { type Prompt, seatSenses } from "../../../../protocol/index.js";
 import { type PriorityTable, resolveNight } from "../../night/resolver.js";
-import { type Game, reject } from "../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../types.js";
-import { optionsOf, sportOf } from "./context.js";
+import { reject } from "../../ruleset.js";
+import type { Rejection, SeatState } from "../../types.js";
+import { sportOf } from "./context.js";
 import { removeSeat } from "./discipline.js";
-import { flowOf, type NightFlow } from "./flow.js";
+import type { NightFlow, SportGame, SportState } from "./flow.js";
 import { phases } from "./phases.js";
 import { sportRole } from "./roles/index.js";
 import type { SportNightStep } from "./roles/role.js";
@@ -25,7 +25,7 @@ function newNight(): NightFlow {
 }
 
 /** Zero night: the deal has just happened (SPORT-SETUP-04). */
-export function startZeroNight(g: Game): void {
+export function startZeroNight(g: SportGame): void {
   const { flow, o } = sportOf(g);
   g.state.round = 0;
   flow.night = newNight();
@@ -34,7 +34,7 @@ export function startZeroNight(g: Game): void {
 }
 
 /** SPORT-NIGHT-01: after the day's vote everyone puts the blindfold on. */
-export function startNight(g: Game): void {
+export function startNight(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const state = g.state;
   state.round += 1;
@@ -49,7 +49,7 @@ export function startNight(g: Game): void {
   g.enter("night", "mafia", o.nightStepSeconds);
 }
 
-export function endNightStep(g: Game): void {
+export function endNightStep(g: SportGame): void {
   const { o } = sportOf(g);
   const state = g.state;
   sweepBlindfolds(g);
@@ -71,12 +71,12 @@ export function endNightStep(g: Game): void {
   phases().morning(g);
 }
 
-function shooters(state: GameState): SeatState[] {
+function shooters(state: SportState): SeatState[] {
   return state.seats.filter((s) => s.alive && sportRole(s.role)?.shoots);
 }
 
 /** SPORT-NIGHT-04/05, SPORT-OPEN-01/02: a kill only if every living mafioso shot once, at one seat. */
-function resolveShot(g: Game): void {
+function resolveShot(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const night = flow.night as NightFlow;
   const team = shooters(g.state);
@@ -94,7 +94,7 @@ function resolveShot(g: Game): void {
   night.kill = resolveNight(SPORT_NIGHT, shot).deaths[0]?.seat ?? null;
 }
 
-export function isAwake(state: GameState, seat: SeatState): boolean {
+export function isAwake(state: SportState, seat: SeatState): boolean {
   if (state.phase !== "night") return true;
   const role = sportRole(seat.role);
   if (!role) return false;
@@ -108,7 +108,7 @@ export function isAwake(state: GameState, seat: SeatState): boolean {
  * one (a phone, whose switch is the player's word) is watched by the host's eye.
  */
 export function blindfoldAtNight(
-  g: Game,
+  g: SportGame,
   seat: SeatState,
   on: boolean,
   wasOn: boolean | null,
@@ -126,7 +126,7 @@ export function blindfoldAtNight(
  * blindfold is removed. Seats that never reported the sensor, or have none (SPORT-SENSE-01),
  * are left to the host.
  */
-function sweepBlindfolds(g: Game): void {
+function sweepBlindfolds(g: SportGame): void {
   for (const seat of g.state.seats) {
     if (g.state.phase !== "night") return;
     if (!seat.alive || seat.blindfoldOn !== false || !seatSenses(seat, "blindfold")) continue;
@@ -134,10 +134,10 @@ function sweepBlindfolds(g: Game): void {
   }
 }
 
-export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
+export function nightPrompt(state: SportState, seat: SeatState): Prompt | null {
   if (state.phase !== "night" || !seat.alive || state.round === 0) return null;
-  const o = optionsOf(state);
-  const night = flowOf(state).night;
+  const o = state.options;
+  const night = state.flow.night;
   const role = sportRole(seat.role);
   if (!night || !role) return null;
   const until = state.clock.until;
@@ -165,7 +165,7 @@ export function nightPrompt(state: GameState, seat: SeatState): Prompt | null {
   return null;
 }
 
-export function shoot(g: Game, seat: SeatState, target: number): Rejection | null {
+export function shoot(g: SportGame, seat: SeatState, target: number): Rejection | null {
   const night = sportOf(g).flow.night as NightFlow;
   const key = String(seat.seat);
   night.shots[key] = [...(night.shots[key] ?? []), target];
@@ -174,7 +174,7 @@ export function shoot(g: Game, seat: SeatState, target: number): Rejection | nul
 }
 
 /** SPORT-NIGHT-07/08/11/12: the answer reaches only the checker's own view. */
-export function check(g: Game, seat: SeatState, target: number): Rejection | null {
+export function check(g: SportGame, seat: SeatState, target: number): Rejection | null {
   const role = sportRole(seat.role);
   const night = sportOf(g).flow.night as NightFlow;
   if (!role?.check) return reject("not_your_turn");

@@ -6,18 +6,18 @@
  * (the one file that imports them all) fills once when the ruleset is built. Functions
  * only: the table holds no game state.
  */
-import type { Game } from "../../ruleset.js";
+import type { SportGame } from "./flow.js";
 
 export interface SportPhases {
   /** day.ts */
-  morning(g: Game): void;
-  startSpeeches(g: Game): void;
-  announceNominees(g: Game): void;
+  morning(g: SportGame): void;
+  startSpeeches(g: SportGame): void;
+  announceNominees(g: SportGame): void;
   /** night.ts */
-  startNight(g: Game): void;
+  startNight(g: SportGame): void;
   /** vote.ts */
-  startRevote(g: Game): void;
-  afterRemovalInVote(g: Game, seat: number): boolean;
+  startRevote(g: SportGame): void;
+  afterRemovalInVote(g: SportGame, seat: number): boolean;
 }
 
 let table: SportPhases | null = null;

@@ -2,9 +2,8 @@
  * The speaking queue: day speeches (SPORT-DAY-02..05), shootout justifications
  * (SPORT-TIE-02) and last words (SPORT-LAST-01/02), one turn at a time.
  */
-import type { Game } from "../../ruleset.js";
 import { sportOf } from "./context.js";
-import type { AfterTurns, Turn } from "./flow.js";
+import type { AfterTurns, SportGame, Turn } from "./flow.js";
 import { phases } from "./phases.js";
 
 export const SPEAKING_STEPS: readonly string[] = ["speech", "shootout", "lastword"];
@@ -13,7 +12,7 @@ export const SPEAKING_STEPS: readonly string[] = ["speech", "shootout", "lastwor
  * SPORT-FOUL-12, SPORT-OPEN-05: a player silenced for today loses his day speech; under
  * (b) "allSpeaking" also his justification and last word. The one place this is decided.
  */
-function maySpeak(g: Game, turn: Turn): boolean {
+function maySpeak(g: SportGame, turn: Turn): boolean {
   const { flow, o } = sportOf(g);
   if (flow.silenced[String(turn.seat)] !== g.state.round) return true;
   if (turn.step !== "speech" && o.silencedLoses !== "allSpeaking") return true;
@@ -22,7 +21,7 @@ function maySpeak(g: Game, turn: Turn): boolean {
 }
 
 /** Starts a sequence of turns; owed last words (SPORT-OPEN-07 b) come first. */
-export function startTurns(g: Game, turns: Turn[], after: AfterTurns): void {
+export function startTurns(g: SportGame, turns: Turn[], after: AfterTurns): void {
   const { flow, o } = sportOf(g);
   const owed = flow.owedLastWords.map((seat) => ({
     seat,
@@ -35,7 +34,7 @@ export function startTurns(g: Game, turns: Turn[], after: AfterTurns): void {
   nextTurn(g);
 }
 
-export function nextTurn(g: Game): void {
+export function nextTurn(g: SportGame): void {
   const { flow } = sportOf(g);
   const state = g.state;
   flow.nominatedThisTurn = 0;
@@ -49,7 +48,7 @@ export function nextTurn(g: Game): void {
   afterTurns(g, flow.after);
 }
 
-function afterTurns(g: Game, after: AfterTurns): void {
+function afterTurns(g: SportGame, after: AfterTurns): void {
   switch (after) {
     case "nominees":
       phases().announceNominees(g);
@@ -66,16 +65,16 @@ function afterTurns(g: Game, after: AfterTurns): void {
   }
 }
 
-export function isSpeaking(g: Game): boolean {
+export function isSpeaking(g: SportGame): boolean {
   return g.state.phase === "day" && SPEAKING_STEPS.includes(g.state.step);
 }
 
-export function dropTurns(g: Game, seat: number): void {
+export function dropTurns(g: SportGame, seat: number): void {
   const { flow } = sportOf(g);
   flow.turns = flow.turns.filter((t) => t.seat !== seat);
 }
 
 /** Ends the current turn if it is this seat's (a "thank you", the 3rd foul, a removal). */
-export function endTurnIfSpeaking(g: Game, seat: number): void {
+export function endTurnIfSpeaking(g: SportGame, seat: number): void {
   if (isSpeaking(g) && g.state.speaker === seat) nextTurn(g);
 }

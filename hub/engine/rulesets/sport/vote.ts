@@ -5,11 +5,10 @@
  * SPORT-OPEN-09/10).
  */
 import { seatSenses } from "../../../../protocol/index.js";
-import type { Game } from "../../ruleset.js";
 import type { SeatState } from "../../types.js";
 import { sportOf } from "./context.js";
 import { checkWin, markOut, removeSeat } from "./discipline.js";
-import type { VoteFlow } from "./flow.js";
+import type { SportGame, VoteFlow } from "./flow.js";
 import { phases } from "./phases.js";
 import { startTurns } from "./speaking.js";
 
@@ -24,7 +23,12 @@ const STEP_OF: Record<VoteFlow["kind"], string> = {
   leave: "leavevote",
 };
 
-export function startVote(g: Game, kind: VoteFlow["kind"], ballot: number[], tied: number[]): void {
+export function startVote(
+  g: SportGame,
+  kind: VoteFlow["kind"],
+  ballot: number[],
+  tied: number[],
+): void {
   const { flow } = sportOf(g);
   flow.vote = { kind, ballot: [...ballot], index: 0, votes: {}, downInWindow: [], tied: [...tied] };
   g.state.tally = {};
@@ -36,7 +40,7 @@ export function startVote(g: Game, kind: VoteFlow["kind"], ballot: number[], tie
   openWindow(g);
 }
 
-function openWindow(g: Game): void {
+function openWindow(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const vote = flow.vote as VoteFlow;
   const state = g.state;
@@ -66,7 +70,7 @@ function tallyOf(vote: VoteFlow, upTo: number): Record<string, number> {
  * with a thumb sensor votes or provokes by it (SPORT-SENSE-02); the host counts the others.
  */
 export function thumbInVote(
-  g: Game,
+  g: SportGame,
   seat: SeatState,
   down: boolean,
   wasDown: boolean | null,
@@ -83,7 +87,7 @@ export function thumbInVote(
 }
 
 /** Closes the open window: by its timer or the host's `next`. */
-export function closeWindow(g: Game): void {
+export function closeWindow(g: SportGame): void {
   const { flow, o } = sportOf(g);
   const vote = flow.vote as VoteFlow;
   const state = g.state;
@@ -128,7 +132,7 @@ function topOf(vote: VoteFlow): number[] {
   return vote.ballot.filter((n) => (tally[String(n)] ?? 0) === max);
 }
 
-function resolveVote(g: Game, vote: VoteFlow): void {
+function resolveVote(g: SportGame, vote: VoteFlow): void {
   const { o } = sportOf(g);
   const state = g.state;
   state.counting = null;
@@ -161,13 +165,13 @@ function resolveVote(g: Game, vote: VoteFlow): void {
   startVote(g, "leave", ballot, vote.tied);
 }
 
-export function startRevote(g: Game): void {
+export function startRevote(g: SportGame): void {
   const vote = sportOf(g).flow.vote as VoteFlow;
   const ballot = vote.ballot.filter((s) => g.seat(s).alive);
   startVote(g, "revote", ballot, vote.tied);
 }
 
-function resolveLeave(g: Game, vote: VoteFlow, leave: number, stay: number): void {
+function resolveLeave(g: SportGame, vote: VoteFlow, leave: number, stay: number): void {
   const { o } = sportOf(g);
   const state = g.state;
   // SPORT-OPEN-10: (a) more than half of the living players vote "leave", a non-vote is "stay";
@@ -184,7 +188,7 @@ function resolveLeave(g: Game, vote: VoteFlow, leave: number, stay: number): voi
 }
 
 /** SPORT-VOTE-06, SPORT-LAST-01: out with a 30 s last word each, then night. */
-function eliminateByVote(g: Game, seats: number[]): void {
+function eliminateByVote(g: SportGame, seats: number[]): void {
   const { o } = sportOf(g);
   for (const n of seats) markOut(g, g.seat(n), "voted");
   g.log("vote.eliminated", seats, {});
@@ -203,7 +207,7 @@ function eliminateByVote(g: Game, seats: number[]): void {
  * voters may vote again); the removed player's own vote goes with him; defaulted votes go
  * to the last remaining nominee. Returns true when it moved the step on.
  */
-export function afterRemovalInVote(g: Game, seat: number): boolean {
+export function afterRemovalInVote(g: SportGame, seat: number): boolean {
   const state = g.state;
   state.nominations = state.nominations.filter((n) => n !== seat);
   const vote = sportOf(g).flow.vote;

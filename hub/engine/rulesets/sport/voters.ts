@@ -3,16 +3,15 @@
  * the public view may name who voted for whom. Only closed windows are in `tally`, so only
  * their voters are named; the open window's thumbs are never counted here before it closes.
  */
-import type { GameState } from "../../types.js";
-import { optionsOf } from "./context.js";
-import { flowOf } from "./flow.js";
+
+import type { SportState } from "./flow.js";
 import { VOTE_STEPS } from "./vote.js";
 
 /** In a leave/stay vote, the recorded choice that means "stay" (see vote.ts). */
 const STAY = 0;
 
-export function sportVoters(state: GameState): Record<string, number[]> {
-  const vote = flowOf(state).vote;
+export function sportVoters(state: SportState): Record<string, number[]> {
+  const vote = state.flow.vote;
   if (!vote || state.phase !== "day" || !VOTE_STEPS.includes(state.step)) return {};
   const voters: Record<string, number[]> = {};
   for (const key of Object.keys(state.tally)) voters[key] = [];
@@ -24,7 +23,7 @@ export function sportVoters(state: GameState): Record<string, number[]> {
   if (
     vote.kind === "leave" &&
     "stay" in voters &&
-    optionsOf(state).leaveVoteThreshold !== "castMajority"
+    state.options.leaveVoteThreshold !== "castMajority"
   ) {
     const leave = new Set(voters.leave ?? []);
     voters.stay = state.seats.filter((s) => s.alive && !leave.has(s.seat)).map((s) => s.seat);

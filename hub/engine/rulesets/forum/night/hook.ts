@@ -8,11 +8,10 @@
  * which takes them out (their status, their will) and checks the win.
  */
 import type { Prompt } from "../../../../../protocol/index.js";
-import { type Game, reject } from "../../../ruleset.js";
-import type { GameState, Rejection, SeatAction, SeatState } from "../../../types.js";
-import type { ForumOptions } from "../options.js";
+import { reject } from "../../../ruleset.js";
+import type { Rejection, SeatAction, SeatState } from "../../../types.js";
 import { forumRole } from "../roles/index.js";
-import { forumFlow } from "../state.js";
+import type { ForumGame, ForumState } from "../state.js";
 import { forumNightAct, nightOffers, startForumNight } from "./offers.js";
 import { passOffice } from "./office.js";
 import { type MurderOutcome, resolveForumNight } from "./resolve.js";
@@ -24,20 +23,20 @@ import { emptyForumNight, type ForumNight, type NightView } from "./state.js";
  */
 export interface DeathMessages {
   /** The last non-empty message `seat` sent in night `night`, or null. */
-  of(state: GameState, night: number, seat: number): string | null;
+  of(state: ForumState, night: number, seat: number): string | null;
   /** Publishes it with the murder (only when its victim died, FORUM-OPEN-08). */
-  publish(g: Game, night: number, sender: number, victim: number): void;
+  publish(g: ForumGame, night: number, sender: number, victim: number): void;
 }
 
 /** The night's book as the host reads it: the last dawn's murder outcome besides the answers. */
 export type ForumNightBook = ForumNight & { dawn?: { night: number; murder: MurderOutcome } };
 
-const bookOf = (state: GameState) => forumFlow(state).nightBook as ForumNightBook | null;
+const bookOf = (state: ForumState) => state.flow.nightBook as ForumNightBook | null;
 
 /** The night being played, or by day the coming one (`starting`: the night now beginning). */
-function viewOf(state: GameState, starting = false): NightView {
-  const flow = forumFlow(state);
-  const o = state.options as ForumOptions;
+function viewOf(state: ForumState, starting = false): NightView {
+  const flow = state.flow;
+  const o = state.options;
   const night = state.phase === "night" || starting;
   return {
     night: night ? flow.night : flow.night + 1,
@@ -49,8 +48,8 @@ function viewOf(state: GameState, starting = false): NightView {
 }
 
 /** The book, created at first use and opened for the night `viewOf` names. */
-function openBook(g: Game, starting = false): ForumNightBook {
-  const flow = forumFlow(g.state);
+function openBook(g: ForumGame, starting = false): ForumNightBook {
+  const flow = g.state.flow;
   const view = viewOf(g.state, starting);
   if (!flow.nightBook) flow.nightBook = emptyForumNight(view);
   const book = flow.nightBook as ForumNightBook;
@@ -59,20 +58,20 @@ function openBook(g: Game, starting = false): ForumNightBook {
 }
 
 /** The new holder of the office learns it, in his own view only (FORUM-OPEN-09). */
-function tellHolder(g: Game, night: number, holder: number): void {
+function tellHolder(g: ForumGame, night: number, holder: number): void {
   g.seat(holder).results.push({ night, key: "forum.office", seats: [holder] });
 }
 
-const inPlay = (state: GameState) => state.phase === "night" || state.phase === "day";
+const inPlay = (state: ForumState) => state.phase === "night" || state.phase === "day";
 
 /** The night hook over a store of death messages. */
 export const forumNightHook = (messages: DeathMessages) => ({
   /** Called while the flow is still in the day, with the new night's number set. */
-  start(g: Game): void {
+  start(g: ForumGame): void {
     openBook(g, true);
   },
 
-  offers(state: GameState, seat: SeatState): Prompt[] {
+  offers(state: ForumState, seat: SeatState): Prompt[] {
     if (!inPlay(state) || !seat.alive) return [];
     const view = viewOf(state);
     const book = bookOf(state) ?? emptyForumNight(view);
@@ -82,7 +81,7 @@ export const forumNightHook = (messages: DeathMessages) => ({
     return nightOffers(view, current, seat.seat);
   },
 
-  act(g: Game, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>): Rejection | null {
+  act(g: ForumGame, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>): Rejection | null {
     if (!inPlay(g.state)) return reject("not_your_turn");
     // A rejection leaves the state as it was: step() throws the draft away.
     const view = viewOf(g.state);
@@ -95,7 +94,7 @@ export const forumNightHook = (messages: DeathMessages) => ({
   },
 
   /** Resolves the night; returns the seats it killed, for the flow to take out. */
-  end(g: Game): number[] {
+  end(g: ForumGame): number[] {
     const book = openBook(g);
     const view = viewOf(g.state);
     const dawn = resolveForumNight(view, book, (s) => messages.of(g.state, view.night, s));
@@ -115,7 +114,7 @@ export const forumNightHook = (messages: DeathMessages) => ({
   },
 
   /** A seat left the game (any death, a disqualification): the office passes on (FORUM-OPEN-09). */
-  left(g: Game, _seat: SeatState): void {
+  left(g: ForumGame, _seat: SeatState): void {
     if (!inPlay(g.state)) return;
     const book = openBook(g); // created here if the first death comes before any night answer
     const view = viewOf(g.state);

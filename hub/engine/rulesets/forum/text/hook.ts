@@ -5,47 +5,46 @@
  * announcements name no ad's author.
  */
 import type { PublicText, SeatText, TextAction } from "../../../../../protocol/index.js";
-import { type Game, reject } from "../../../ruleset.js";
-import type { GameState, Rejection, SeatState } from "../../../types.js";
+import { reject } from "../../../ruleset.js";
+import type { Rejection, SeatState } from "../../../types.js";
 import { emptyForumNight, type ForumNight, holdsOffice } from "../night/index.js";
-import type { ForumOptions } from "../options.js";
 import { forumRole } from "../roles/index.js";
-import { forumFlow } from "../state.js";
+import type { ForumGame, ForumState } from "../state.js";
 import { applyTextInput } from "./input.js";
 import { deathMessage, printPaper, publishDeathMessage, willAtDeath } from "./publish.js";
 import { emptyTextState, type TextContext, type TextState } from "./state.js";
 import { hostTextOf, publicTextOf, seatTextOf } from "./views.js";
 
 /** The slice as it stands (read only: an empty one if no text came yet). */
-function textOf(state: GameState): TextState {
-  return (forumFlow(state).text as TextState | null | undefined) ?? emptyTextState();
+function textOf(state: ForumState): TextState {
+  return (state.flow.text as TextState | null | undefined) ?? emptyTextState();
 }
 
 /** The slice, created at first write. */
-function openText(g: Game): TextState {
-  const flow = forumFlow(g.state);
+function openText(g: ForumGame): TextState {
+  const flow = g.state.flow;
   if (!flow.text) flow.text = emptyTextState();
   return flow.text as TextState;
 }
 
-function contextOf(state: GameState): TextContext {
-  const flow = forumFlow(state);
+function contextOf(state: ForumState): TextContext {
+  const flow = state.flow;
   const book =
     (flow.nightBook as ForumNight | null) ??
     emptyForumNight({ seats: state.seats, role: forumRole });
   return {
     seats: state.seats,
-    adLimit: (state.options as ForumOptions).adLimit,
+    adLimit: state.options.adLimit,
     // By day a message is for the coming night (FORUM-OPEN-01 (a)), as the night's answers are.
     night: state.phase === "night" ? flow.night : flow.night + 1,
     holdsOffice: (seat) => holdsOffice(book, seat),
   };
 }
 
-const inPlay = (state: GameState) => state.phase === "day" || state.phase === "night";
+const inPlay = (state: ForumState) => state.phase === "day" || state.phase === "night";
 
 export const forumTextHook = {
-  input(g: Game, seat: SeatState, action: TextAction): Rejection | null {
+  input(g: ForumGame, seat: SeatState, action: TextAction): Rejection | null {
     const state = g.state;
     // FORUM-SETUP-07: while every seat must look like a citizen, the office's message would
     // tell its holder (accepted) from everyone else (not_office): all are refused alike.
@@ -55,21 +54,21 @@ export const forumTextHook = {
     const text = textOf(state);
     const bad = applyTextInput(text, contextOf(state), seat.seat, action);
     if (bad) return bad;
-    forumFlow(state).text = text;
+    state.flow.text = text;
     g.signal(seat.seat, { haptic: "short" });
     return null;
   },
 
   /** FORUM-WILL-02: the will of a seat that has just left the game. */
-  death(g: Game, seat: SeatState): void {
+  death(g: ForumGame, seat: SeatState): void {
     if (!inPlay(g.state)) return;
     const outcome = willAtDeath(openText(g), contextOf(g.state), seat.seat);
     if (outcome.kind === "published") g.log("forum.will", [seat.seat]);
   },
 
   /** FORUM-NEWS-01: the paper at the end of a day or a night. */
-  paper(g: Game, phase: "day" | "night"): void {
-    const flow = forumFlow(g.state);
+  paper(g: ForumGame, phase: "day" | "night"): void {
+    const flow = g.state.flow;
     const paper = printPaper(openText(g), phase, phase === "day" ? flow.day : flow.night);
     g.log("forum.paper", [], { edition: paper.edition, phase, ads: paper.ads.length });
   },
@@ -77,17 +76,17 @@ export const forumTextHook = {
 
 /** The night's store of death messages (forum/night/hook.ts's DeathMessages). */
 export const forumDeathMessages = {
-  of: (state: GameState, night: number, seat: number) => deathMessage(textOf(state), night, seat),
-  publish(g: Game, night: number, sender: number, victim: number): void {
+  of: (state: ForumState, night: number, seat: number) => deathMessage(textOf(state), night, seat),
+  publish(g: ForumGame, night: number, sender: number, victim: number): void {
     publishDeathMessage(openText(g), night, sender, victim);
   },
 };
 
-export function forumPublicText(state: GameState): PublicText {
+export function forumPublicText(state: ForumState): PublicText {
   return publicTextOf(textOf(state));
 }
 
-export function forumSeatText(state: GameState, seat: SeatState): SeatText {
+export function forumSeatText(state: ForumState, seat: SeatState): SeatText {
   const ctx = contextOf(state);
   // FORUM-SETUP-07: the status step shows every seat the same, the office holder's panel too.
   const status = state.step === "status";
@@ -95,6 +94,6 @@ export function forumSeatText(state: GameState, seat: SeatState): SeatText {
 }
 
 /** The forum flow as `host/view` shows it: the texts without their authors (FORUM-NEWS-06). */
-export function forumHostFlow(state: GameState): Record<string, unknown> {
+export function forumHostFlow(state: ForumState): Record<string, unknown> {
   return { ...state.flow, text: hostTextOf(textOf(state)) };
 }
