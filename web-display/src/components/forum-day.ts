@@ -128,7 +128,7 @@ export class ForumDay extends TableElement {
     return html`<div class="label">${t("forum.votes")}</div>
       ${deadline ? html`<div class="deadline" data-deadline=${s.until ?? ""}>${deadline}</div>` : nothing}
       <div class="row">
-        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
+        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s, this.manifest)}
           ?paused=${s.paused}></mafia-countdown>
         ${
           rows.length === 0

@@ -13,8 +13,8 @@ export const forumManifest: RulesetManifest = {
   steps: [
     { id: "status", phase: "day", kind: "announce" },
     // FORUM-VOTE-01: the day is one open vote, any living seat at any time.
-    { id: "day", phase: "day", kind: "openVote" },
-    { id: "night", phase: "night", kind: "night" },
+    { id: "day", phase: "day", kind: "openVote", timing: { key: "day" } },
+    { id: "night", phase: "night", kind: "night", timing: { key: "night" } },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [
