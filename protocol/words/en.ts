@@ -64,6 +64,11 @@ export const en = {
   "status.citizen": "You are a citizen.",
   "status.true": "Your true status (the first message was the same for everyone)",
   "insider.hit": "You found the detective",
+  // Sport checks (the Don's, the Sheriff's): one word for the screens and the record.
+  "check.mafia": "black (mafia)",
+  "check.town": "red (town)",
+  "check.sheriff": "is the Sheriff",
+  "check.notSheriff": "not the Sheriff",
   "forum.check.mafia": "is a mafioso",
   "forum.check.notMafia": "is not a mafioso",
   "forum.compare.same": "belong to the same party",
