@@ -55,6 +55,7 @@ export const de: GameWords = {
   "action.attack": "greift an",
   "action.suspect": "verdächtigt",
   "action.successor": "bestimmt als Nachfolger",
+  "action.negativeVote": "Stimme zählt −1",
   "out.killed": "getötet",
   "out.voted": "abgewählt",
   "out.removed": "vom Tisch entfernt",

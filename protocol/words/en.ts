@@ -53,6 +53,7 @@ export const en = {
   "action.attack": "attacks",
   "action.suspect": "suspects",
   "action.successor": "names as successor",
+  "action.negativeVote": "votes count −1",
   "out.killed": "killed",
   "out.voted": "voted out",
   "out.removed": "removed",

@@ -55,6 +55,7 @@ export const ru: GameWords = {
   "action.attack": "атакует",
   "action.suspect": "подозревает",
   "action.successor": "назначает преемником",
+  "action.negativeVote": "голос считается −1",
   "out.killed": "убит",
   "out.voted": "заголосован",
   "out.removed": "удалён из-за стола",

@@ -122,8 +122,11 @@ export class ForumDay extends TableElement {
     const rows = this.rows();
     const top = rows[0];
     const lead = top && top.total > 0 && rows[1]?.total !== top.total ? top.seat : null;
+    // Whether a role whose vote counts −1 is dealt (its ability in the manifest): then a
+    // total may be below the number of voters and the hint says why.
     const dealt = readExtras(s.extras).composition?.roles;
-    const liarDealt = Array.isArray(dealt) && dealt.includes("liar");
+    const negative = this.manifest?.roles.filter((r) => r.abilities.includes("negativeVote"));
+    const negativeDealt = Array.isArray(dealt) && (negative ?? []).some((r) => dealt.includes(r.id));
     const deadline = forumDeadline(this.tr, s);
     return html`<div class="label">${t("forum.votes")}</div>
       ${deadline ? html`<div class="deadline" data-deadline=${s.until ?? ""}>${deadline}</div>` : nothing}
@@ -146,7 +149,7 @@ export class ForumDay extends TableElement {
               </ol>`
         }
       </div>
-      ${liarDealt ? html`<div class="hint">${t("forum.tallyHint")}</div>` : nothing}`;
+      ${negativeDealt ? html`<div class="hint">${t("forum.tallyHint")}</div>` : nothing}`;
   }
 }
 

@@ -8,7 +8,7 @@ export const forumManifest: RulesetManifest = {
     id: r.id,
     team: r.team,
     side: r.party,
-    abilities: [...new Set([...r.night, ...r.day, ...r.anytime])],
+    abilities: [...new Set([...r.night, ...r.day, ...r.anytime, ...(r.passive ?? [])])],
   })),
   steps: [
     { id: "status", phase: "day", kind: "announce" },
