@@ -126,7 +126,8 @@ export class ForumDay extends TableElement {
     // total may be below the number of voters and the hint says why.
     const dealt = readExtras(s.extras).composition?.roles;
     const negative = this.manifest?.roles.filter((r) => r.abilities.includes("negativeVote"));
-    const negativeDealt = Array.isArray(dealt) && (negative ?? []).some((r) => dealt.includes(r.id));
+    const negativeDealt =
+      Array.isArray(dealt) && (negative ?? []).some((r) => dealt.includes(r.id));
     const deadline = forumDeadline(this.tr, s);
     return html`<div class="label">${t("forum.votes")}</div>
       ${deadline ? html`<div class="deadline" data-deadline=${s.until ?? ""}>${deadline}</div>` : nothing}
