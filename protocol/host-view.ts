@@ -133,6 +133,31 @@ export const hostFlowSchema = z.looseObject({
 });
 export type HostFlow = z.infer<typeof hostFlowSchema>;
 
+/** "seat 4 spoke 2.1 s during seat 7's speech", for the judge to confirm or dismiss (issue 26). */
+export const voiceCandidateSchema = z.looseObject({
+  id: z.number().int(),
+  seat: seatNumberSchema,
+  /** `turn`: during another's speech; `overtime`: after his own ended; `night`: at night. */
+  kind: z.enum(["turn", "overtime", "night"]),
+  /** The seat whose speech it was (turn, overtime: the next speaker), or null. */
+  during: seatNumberSchema.nullable(),
+  from: z.number(),
+  to: z.number(),
+  status: z.enum(["open", "confirmed", "dismissed"]),
+});
+export type VoiceCandidateWire = z.infer<typeof voiceCandidateSchema>;
+
+export const hostVoiceSchema = z.looseObject({
+  /** Who is speaking now (the open run, once it counts), or null. */
+  speaking: seatNumberSchema.nullable(),
+  /** Whose turn it was from `at` on, recorded when the phase or the speaker changes. */
+  turns: z.array(
+    z.looseObject({ at: z.number(), phase: z.string(), speaker: seatNumberSchema.nullable() }),
+  ),
+  candidates: z.array(voiceCandidateSchema),
+});
+export type HostVoiceWire = z.infer<typeof hostVoiceSchema>;
+
 export const hostViewSchema = z.object({
   v: z.literal(1),
   table: z.string(),
@@ -165,8 +190,11 @@ export const hostViewSchema = z.object({
   quiet: z.object({ stir: z.number().int().min(0), answered: seats }),
   flow: hostFlowSchema,
   extras: z.record(z.string(), z.unknown()),
-  /** Who is speaking (issue 26), at a table with voice on. */
-  voice: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Who is speaking (issue 26), at a table with voice on: the engine's voice state, of
+   * which the console reads these fields; the rest (tracks, run) is bookkeeping it ignores.
+   */
+  voice: hostVoiceSchema.optional(),
   public: publicStateSchema,
 });
 export type HostViewWire = z.infer<typeof hostViewSchema>;

@@ -42,6 +42,28 @@ export const manifestStepSchema = z.object({
    * night. Absent: the step is the whole night, every role with a night ability answers in it.
    */
   calls: z.array(keySchema).optional(),
+  /**
+   * What a vote step asks. Absent: whom to eliminate among the ballot's seats. "leaveOrStay":
+   * whether every seat on the ballot leaves together, counted as two answers (sport's leave
+   * vote, SPORT-OPEN-10), which screens show as a leave/stay tally instead of per seat.
+   */
+  question: z.enum(["leaveOrStay"]).optional(),
+  /**
+   * Which of the published `timings` (public view) is the step's full length, so countdown
+   * rings know their proportion. Absent: the step has no fixed length.
+   */
+  timing: z
+    .object({
+      key: z.string(),
+      /** On the zero night (round 0), where it differs: sport's mafia meeting. */
+      zeroNight: z.string().optional(),
+      /**
+       * After a night kill (the latest elimination announced is `morning.killed`), where it
+       * differs: a night victim's longer last word (SPORT-LAST-02).
+       */
+      afterNightKill: z.string().optional(),
+    })
+    .optional(),
 });
 
 export const capabilitiesSchema = z.object({
@@ -124,6 +146,11 @@ export function stepKind(
   step: string,
 ): ManifestStep["kind"] | null {
   return manifest?.steps.find((s) => s.id === step)?.kind ?? null;
+}
+
+/** Whether the step asks leave-or-stay rather than whom (the manifest's `question`). */
+export function asksLeaveOrStay(manifest: RulesetManifest | null, step: string): boolean {
+  return manifest?.steps.find((s) => s.id === step)?.question === "leaveOrStay";
 }
 
 /** Whether any step of the ruleset asks the table this way (e.g. a secret vote). */

@@ -5,6 +5,7 @@
  * moment it arrived.
  */
 import type { PublicState } from "../../protocol/index.js";
+import { gameWord } from "../../protocol/words/index.js";
 
 export type Glance = Pick<
   PublicState,
@@ -39,13 +40,18 @@ function clock(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
-/** The step in words: "Day 1 speech", "Night 2 mafia", "Setup", "End: town". */
-export function stepLine(s: Glance | null): string {
+/**
+ * The step in words: "Day 1 Speech", "Night 2 Mafia", "Setup", "End: town". The step is its
+ * short word in `lang` (protocol/words `short.<step>`, at most 16 characters), the id where
+ * none is known, so the box names no step itself.
+ */
+export function stepLine(s: Glance | null, lang = "en"): string {
   if (!s) return "No hub";
   if (s.phase === "setup") return "Setup";
   if (s.phase === "ended") return `End: ${s.winner ?? "aborted"}`;
   const phase = s.phase === "day" ? "Day" : "Night";
-  return `${phase} ${s.round} ${s.step}`;
+  const word = gameWord(lang, `short.${s.step}`) ?? gameWord("en", `short.${s.step}`) ?? s.step;
+  return `${phase} ${s.round} ${word}`;
 }
 
 /** The second line: a note (selection, reply) if one is up, else speaker and countdown. */
@@ -64,8 +70,9 @@ export function boxScreen(
   hubNow: number,
   note: string | null,
   size: { cols: number; rows: number },
+  lang = "en",
 ): string[] {
-  const rows = [stepLine(s), detailLine(s, hubNow, note)];
+  const rows = [stepLine(s, lang), detailLine(s, hubNow, note)];
   while (rows.length < size.rows) rows.push("");
   return rows.slice(0, size.rows).map((r) => padTo(r, size.cols));
 }

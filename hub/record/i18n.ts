@@ -72,10 +72,6 @@ const en = {
   leave: "leave",
   stay: "stay",
   abstain: "abstain",
-  "check.mafia": "black",
-  "check.town": "red",
-  "check.sheriff": "the Sheriff",
-  "check.notSheriff": "not the Sheriff",
   appeal: "Thumb edges against the counting windows",
   ...VOICE_EN,
 };
@@ -143,10 +139,6 @@ const de: Dict = {
   leave: "gehen",
   stay: "bleiben",
   abstain: "Enthaltung",
-  "check.mafia": "schwarz",
-  "check.town": "rot",
-  "check.sheriff": "der Sheriff",
-  "check.notSheriff": "nicht der Sheriff",
   appeal: "Daumenflanken und Zählfenster",
   ...VOICE_DE,
 };
@@ -212,10 +204,6 @@ const ru: Dict = {
   leave: "уходят",
   stay: "остаются",
   abstain: "воздержался",
-  "check.mafia": "чёрный",
-  "check.town": "красный",
-  "check.sheriff": "шериф",
-  "check.notSheriff": "не шериф",
   appeal: "Движения пальцев и окна подсчёта",
   ...VOICE_RU,
 };

@@ -28,6 +28,24 @@ export const enSteps = {
   "night.sleep": "Everyone keeps the blindfold on",
   "step.status": "Status messages",
   "step.day": "Discussion and vote",
+  // `short.<step>`: the step in at most 16 characters, for the host box's LCD.
+  "short.waiting": "Waiting",
+  "short.mafia": "Mafia",
+  "short.don": "Don",
+  "short.sheriff": "Sheriff",
+  "short.morning": "Morning",
+  "short.speech": "Speech",
+  "short.vote": "Vote",
+  "short.shootout": "Shootout",
+  "short.revote": "Revote",
+  "short.leavevote": "Leave all?",
+  "short.stayvote": "Stay all?",
+  "short.lastword": "Last word",
+  "short.end": "Game over",
+  "short.discussion": "Discussion",
+  "short.night": "Night",
+  "short.status": "Status",
+  "short.day": "Day vote",
 } as const;
 
 export type StepWordKey = keyof typeof enSteps;

@@ -1,6 +1,9 @@
 /** What the host box shows and when it buzzes, from the public state alone. */
 import { describe, expect, it } from "vitest";
+import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
 import { boxScreen, buzzerPlan, type Glance, stepSeat } from "../../hub/hardware/box-screen.js";
+import { CORE_STEPS } from "../../protocol/manifest.js";
+import { GAME_WORDS, WORD_LANGS } from "../../protocol/words/index.js";
 
 const seats = Array.from({ length: 5 }, (_, i) => ({
   seat: i + 1,
@@ -27,11 +30,11 @@ const speech: Glance = {
 describe("the host box's screen and buzzer", () => {
   it("shows the step, the speaker and the countdown, each row exactly the LCD's width", () => {
     expect(boxScreen(speech, 18_000, null, { cols: 16, rows: 2 })).toEqual([
-      "Day 1 speech    ",
+      "Day 1 Speech    ",
       "Seat 4 0:42     ",
     ]);
     expect(boxScreen(speech, 18_000, "Foul seat 2?", { cols: 20, rows: 4 })).toEqual([
-      "Day 1 speech        ",
+      "Day 1 Speech        ",
       "Foul seat 2?        ",
       "                    ",
       "                    ",
@@ -63,5 +66,20 @@ describe("the host box's screen and buzzer", () => {
     expect(stepSeat(speech, 5, 1)).toBe(1);
     expect(stepSeat(speech, 1, -1)).toBe(5);
     expect(stepSeat(null, 2, 1)).toBe(2);
+  });
+
+  it("names the step by its short word in the table's language, each fitting the 16-column LCD", () => {
+    const steps = new Set<string>(CORE_STEPS);
+    for (const id of availableRulesets())
+      for (const st of rulesetById(id)?.manifest.steps ?? []) steps.add(st.id);
+    for (const lang of WORD_LANGS)
+      for (const step of steps) {
+        const word = (GAME_WORDS[lang] as Record<string, string>)[`short.${step}`];
+        expect(word, `${lang} short.${step}`).toBeDefined();
+        expect(word?.length, `${lang} short.${step}`).toBeLessThanOrEqual(16);
+      }
+    expect(boxScreen(speech, 18_000, null, { cols: 16, rows: 2 }, "de")[0]).toBe(
+      "Day 1 Rede      ",
+    );
   });
 });

@@ -4,6 +4,7 @@
  * browser whose clock is off by minutes still counts the right seconds.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
+import type { RulesetManifest } from "../../protocol/manifest.js";
 import type { PublicState } from "../../protocol/views.js";
 
 export function remainingMs(
@@ -15,37 +16,23 @@ export function remainingMs(
   return Math.max(0, state.until - (local + offset));
 }
 
-/** The step's full length in seconds, for the ring's proportion. */
-export function stepSeconds(state: PublicState): number | null {
-  const t = state.timings;
-  switch (state.step) {
-    case "speech":
-      return t.speech ?? null;
-    case "shootout":
-      return t.shootout ?? null;
-    case "lastword": {
-      // A night victim's last word is longer (SPORT-LAST-02): the latest elimination tells.
-      const last = [...state.announcements]
-        .reverse()
-        .find((a) => a.key === "morning.killed" || a.key === "vote.eliminated");
-      return (last?.key === "morning.killed" ? t.lastwordNight : t.lastword) ?? null;
-    }
-    case "vote":
-    case "revote":
-    case "leavevote":
-    case "stayvote":
-      return t.vote ?? null;
-    case "mafia":
-      return (state.round === 0 ? t.meeting : t.night) ?? null;
-    case "don":
-    case "sheriff":
-    case "night":
-      return t.night ?? null;
-    case "day":
-      return t.day ?? null;
-    default:
-      return null;
+/**
+ * The step's full length in seconds, for the ring's proportion: the `timings` entry the
+ * manifest names for the step (its `timing`), null where it names none.
+ */
+export function stepSeconds(state: PublicState, manifest: RulesetManifest | null): number | null {
+  const timing = manifest?.steps.find((x) => x.id === state.step)?.timing;
+  if (!timing) return null;
+  let key = timing.key;
+  if (timing.zeroNight !== undefined && state.round === 0) key = timing.zeroNight;
+  if (timing.afterNightKill !== undefined) {
+    // The latest elimination tells whether the seat died at night or by the vote.
+    const last = [...state.announcements]
+      .reverse()
+      .find((a) => a.key === "morning.killed" || a.key === "vote.eliminated");
+    if (last?.key === "morning.killed") key = timing.afterNightKill;
   }
+  return state.timings[key] ?? null;
 }
 
 /** Re-renders its host a few times a second while connected: only countdowns use it. */

@@ -8,6 +8,7 @@ import {
   type FoulMark,
   type HostNightBook,
   type HostSeat,
+  type HostVoiceWire,
   type HostVote,
   hostViewSchema,
 } from "../../protocol/host-view.js";
@@ -47,7 +48,7 @@ export interface HostView {
   remaining: number | null;
   options: Record<string, unknown>;
   /** Who is speaking (issue 26, docs/PROTOCOL.md): read by host/voice-panel.ts. */
-  voice: Record<string, unknown> | null;
+  voice: HostVoiceWire | null;
   /**
    * The announcements as the engine made them, a removal's cause and reason included (the
    * public view drops them unless the table shows them: issue 24).

@@ -6,6 +6,7 @@
 import { ContextProvider } from "@lit/context";
 import { LitElement } from "lit";
 import type { Lang } from "../../protocol/host.js";
+import type { RulesetManifest } from "../../protocol/manifest.js";
 import { langFromUrl, mqttUrl, rememberLang, tableFromUrl } from "./config.js";
 import { type Identity, manifestOf, TableConnection, type TableSnapshot } from "./connection.js";
 import { i18nContext, type LangChangeDetail, manifestContext, tableContext } from "./context.js";
@@ -23,6 +24,10 @@ export abstract class TableApp extends LitElement {
     context: manifestContext,
     initialValue: null,
   });
+  /** The manifest the tree is given, for the app's own rendering. */
+  protected get manifest(): RulesetManifest | null {
+    return this.manifestProvider.value;
+  }
   protected readonly i18nProvider = new ContextProvider(this, {
     context: i18nContext,
     initialValue: translator(langFromUrl()),

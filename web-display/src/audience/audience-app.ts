@@ -109,7 +109,7 @@ export class AudienceApp extends TableApp {
     return html`<div class="night">
       <div class="night-title" data-title="night">${phaseTitle(tr, s)}</div>
       <div class="night-line">${nightLine(tr, s)}</div>
-      <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
+      <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s, this.manifest)}
         ?paused=${s.paused}></mafia-countdown>
     </div>`;
   }

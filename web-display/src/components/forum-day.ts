@@ -122,13 +122,17 @@ export class ForumDay extends TableElement {
     const rows = this.rows();
     const top = rows[0];
     const lead = top && top.total > 0 && rows[1]?.total !== top.total ? top.seat : null;
+    // Whether a role whose vote counts −1 is dealt (its ability in the manifest): then a
+    // total may be below the number of voters and the hint says why.
     const dealt = readExtras(s.extras).composition?.roles;
-    const liarDealt = Array.isArray(dealt) && dealt.includes("liar");
+    const negative = this.manifest?.roles.filter((r) => r.abilities.includes("negativeVote"));
+    const negativeDealt =
+      Array.isArray(dealt) && (negative ?? []).some((r) => dealt.includes(r.id));
     const deadline = forumDeadline(this.tr, s);
     return html`<div class="label">${t("forum.votes")}</div>
       ${deadline ? html`<div class="deadline" data-deadline=${s.until ?? ""}>${deadline}</div>` : nothing}
       <div class="row">
-        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
+        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s, this.manifest)}
           ?paused=${s.paused}></mafia-countdown>
         ${
           rows.length === 0
@@ -146,7 +150,7 @@ export class ForumDay extends TableElement {
               </ol>`
         }
       </div>
-      ${liarDealt ? html`<div class="hint">${t("forum.tallyHint")}</div>` : nothing}`;
+      ${negativeDealt ? html`<div class="hint">${t("forum.tallyHint")}</div>` : nothing}`;
   }
 }
 

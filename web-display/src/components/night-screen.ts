@@ -84,7 +84,7 @@ export class NightScreen extends TableElement {
             <div class="title" data-title="night">${phaseTitle(this.tr, s)}</div>
             <div class="line" data-step=${s.step}>${nightLine(this.tr, s)}</div>
             ${this.manifest?.capabilities.deadlines ? html`<div class="line" data-deadline>${forumDeadline(this.tr, s)}</div>` : nothing}
-            <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
+            <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s, this.manifest)}
               ?paused=${s.paused}></mafia-countdown>
           </div>
         </mafia-seat-ring>

@@ -1,6 +1,6 @@
 /** The middle of the oval: who has the floor, the vote being counted, the winner. */
 import { css, html, nothing } from "lit";
-import { stepKind } from "../../../protocol/manifest.js";
+import { asksLeaveOrStay, stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -74,7 +74,7 @@ export class Stage extends TableElement {
     const ring = html`<mafia-countdown
       .until=${s.until}
       .offset=${snap.offset}
-      .total=${stepSeconds(s)}
+      .total=${stepSeconds(s, this.manifest)}
       ?paused=${s.paused}
     ></mafia-countdown>`;
     if (s.phase === "setup") {
@@ -87,7 +87,9 @@ export class Stage extends TableElement {
     if (s.speaker !== null && stepKind(this.manifest, s.step) === "speaking") {
       return this.speaker(s, s.speaker, ring);
     }
-    if (s.step === "vote" || s.step === "revote") {
+    const kind = stepKind(this.manifest, s.step);
+    const leaveOrStay = asksLeaveOrStay(this.manifest, s.step);
+    if ((kind === "thumbVote" || kind === "openVote" || kind === "secretVote") && !leaveOrStay) {
       return html`<div class="vote">
         <div class="label">${stepName(this.tr, s.step)}</div>
         ${
@@ -100,7 +102,7 @@ export class Stage extends TableElement {
         <div class="row">${ring}<mafia-tally .state=${s}></mafia-tally></div>
       </div>`;
     }
-    if (s.step === "leavevote" || s.step === "stayvote") {
+    if (leaveOrStay) {
       return html`<div class="vote">
         <div class="label">${stepName(this.tr, s.step)}</div>
         <div class="question">${seatList(this.tr, s.seats, s.ballot)}</div>

@@ -3,6 +3,7 @@
  * Where the vote is open (sport: `voters` on the public view) each count names its voters.
  */
 import { css, html } from "lit";
+import { asksLeaveOrStay } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { MafiaElement } from "../element.js";
 import { theme } from "../styles.js";
@@ -68,7 +69,7 @@ export class VoteTally extends MafiaElement {
   override render() {
     const s = this.state;
     const t = this.tr.t;
-    if (s.step === "leavevote" || s.step === "stayvote") {
+    if (asksLeaveOrStay(this.manifest, s.step)) {
       const rows = [
         ["leave", t("ui.leave")],
         ["stay", t("ui.stay")],

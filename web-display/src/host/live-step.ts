@@ -94,7 +94,7 @@ export class HostLive extends TableElement {
     if (!snap || !s || s.phase === "setup" || s.phase === "ended") return nothing;
     return html`<section data-live>
       <div class="head">
-        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s)}
+        <mafia-countdown .until=${s.until} .offset=${snap.offset} .total=${stepSeconds(s, this.manifest)}
           ?paused=${s.paused}></mafia-countdown>
         <div>
           <div class="step" data-step=${s.step}>${stepTitle(this.tr, s)}</div>

@@ -113,7 +113,10 @@ export class HostSecrets extends TableElement {
     // The roles the step calls, as its manifest declares them.
     const calls = this.manifest?.steps.find((st) => st.id === pub.step)?.calls ?? [];
     const called = view.seats.filter((s) => s.alive && s.role !== null && calls.includes(s.role));
-    if (pub.step === "mafia")
+    // A step that calls only checkers (the Don's, the Sheriff's) waits for checks; one that
+    // also calls seats who only shoot (the mafia's) waits for shots, from night 1.
+    const roles = this.manifest?.roles.filter((r) => calls.includes(r.id)) ?? [];
+    if (!roles.every((r) => r.abilities.includes("check")))
       return pub.round === 0
         ? []
         : called.filter((s) => !(String(s.seat) in night.shots)).map((s) => s.seat);

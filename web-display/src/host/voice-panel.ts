@@ -15,32 +15,6 @@ import { seatRef } from "../i18n/index.js";
 import { theme } from "../styles.js";
 import { hostTheme } from "./host-styles.js";
 
-interface Candidate {
-  id: number;
-  seat: number;
-  kind: VoiceCandidateKind;
-  during: number | null;
-  from: number;
-  to: number;
-  status: string;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-
-function candidatesOf(voice: Record<string, unknown>): Candidate[] {
-  const list = Array.isArray(voice.candidates) ? voice.candidates.filter(isObject) : [];
-  return list.map((c) => ({
-    id: Number(c.id),
-    seat: Number(c.seat),
-    kind: c.kind === "overtime" || c.kind === "night" ? c.kind : "turn",
-    during: typeof c.during === "number" ? c.during : null,
-    from: Number(c.from),
-    to: Number(c.to),
-    status: String(c.status),
-  }));
-}
-
 export class HostVoice extends TableElement {
   static override styles = [
     theme,
@@ -77,11 +51,11 @@ export class HostVoice extends TableElement {
     const tr = this.tr;
     const t = tr.t;
     const who = (n: number) => seatRef(tr, s.seats, n);
-    const speaking = typeof voice.speaking === "number" ? voice.speaking : null;
+    const speaking = voice.speaking;
     const turn = stepKind(this.manifest, s.step) === "speaking" ? s.speaker : null;
     const out = speaking !== null && speaking !== turn;
     // Keyed: a candidate raised while the judge clicks must not slide under his pointer.
-    const candidates = candidatesOf(voice).reverse();
+    const candidates = [...voice.candidates].reverse();
     return html`<section data-voice-panel>
       <h2>${t("voice.title")}</h2>
       <p class="live" data-speaking=${speaking ?? ""} data-speaking-out=${String(out)}>

@@ -5,7 +5,7 @@
  * as it is now, with its last edge against the counting window's start.
  */
 import { css, html, nothing } from "lit";
-import { hasStepKind, stepKind } from "../../../protocol/manifest.js";
+import { asksLeaveOrStay, hasStepKind, stepKind } from "../../../protocol/manifest.js";
 import type { PublicState } from "../../../protocol/views.js";
 import { stepSeconds } from "../clock.js";
 import { TableElement } from "../element.js";
@@ -117,7 +117,7 @@ export class HostVotePanel extends TableElement {
             <ol>${list.map((n, i) => this.nominee(s, view, n, i))}</ol>`
           : nothing
       }
-      ${s.step === "leavevote" || s.step === "stayvote" ? this.leaveTally(s, view) : nothing}
+      ${asksLeaveOrStay(this.manifest, s.step) ? this.leaveTally(s, view) : nothing}
       ${thumbs && voting ? this.thumbs(s, view) : nothing}
       ${
         Object.keys(votes).length > 0 || (voting && !thumbs)
@@ -184,7 +184,7 @@ export class HostVotePanel extends TableElement {
   /** Every living seat's thumb now; the edge time counts from the window's opening. */
   private thumbs(s: PublicState, view: HostView) {
     const t = this.tr.t;
-    const total = stepSeconds(s);
+    const total = stepSeconds(s, this.manifest);
     const opened = s.until !== null && total !== null ? s.until - total * 1000 : null;
     const living = new Set(s.seats.filter((x) => x.alive).map((x) => x.seat));
     const seats = view.seats.filter((x) => living.has(x.seat));
@@ -211,7 +211,7 @@ export class HostVotePanel extends TableElement {
   /** Voters grouped by their choice: "#3 Clara ← #1, #4"; 0 is an abstention (or "stay"). */
   private voters(s: PublicState, votes: Record<string, number>) {
     const t = this.tr.t;
-    const leave = s.step === "leavevote" || s.step === "stayvote";
+    const leave = asksLeaveOrStay(this.manifest, s.step);
     const groups = new Map<number, number[]>();
     for (const [voter, choice] of Object.entries(votes)) {
       const key = leave && choice !== STAY ? -1 : choice;

@@ -20,11 +20,6 @@ export const de: Record<MessageKey, string> = {
   "title.day": "Tag {round}",
   "title.ended": "Spielende",
 
-  "check.mafia": "schwarz (Mafia)",
-  "check.town": "rot (Bürger)",
-  "check.sheriff": "ist der Sheriff",
-  "check.notSheriff": "nicht der Sheriff",
-
   "seat.ref": "Nr. {n} {name}",
   "seat.number": "Nr. {n}",
 

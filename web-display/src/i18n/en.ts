@@ -25,11 +25,6 @@ export const en = {
   "title.day": "Day {round}",
   "title.ended": "Game over",
 
-  "check.mafia": "black (mafia)",
-  "check.town": "red (town)",
-  "check.sheriff": "is the Sheriff",
-  "check.notSheriff": "not the Sheriff",
-
   "seat.ref": "#{n} {name}",
   "seat.number": "#{n}",
 

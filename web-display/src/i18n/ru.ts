@@ -20,11 +20,6 @@ export const ru: Record<MessageKey, string> = {
   "title.day": "День {round}",
   "title.ended": "Игра окончена",
 
-  "check.mafia": "чёрный (мафия)",
-  "check.town": "красный (мирный)",
-  "check.sheriff": "Шериф",
-  "check.notSheriff": "не Шериф",
-
   "seat.ref": "№{n} {name}",
   "seat.number": "№{n}",
 

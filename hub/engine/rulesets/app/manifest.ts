@@ -11,10 +11,10 @@ export const appManifest: RulesetManifest = {
   })),
   steps: [
     { id: "morning", phase: "day", kind: "announce" },
-    { id: "discussion", phase: "day", kind: "discussion" },
+    { id: "discussion", phase: "day", kind: "discussion", timing: { key: "discussion" } },
     // APP-VOTE-01: each seat votes on its own screen; the tally is the outcome's only.
-    { id: "vote", phase: "day", kind: "secretVote" },
-    { id: "night", phase: "night", kind: "night" },
+    { id: "vote", phase: "day", kind: "secretVote", timing: { key: "vote" } },
+    { id: "night", phase: "night", kind: "night", timing: { key: "night" } },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [

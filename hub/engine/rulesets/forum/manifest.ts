@@ -8,13 +8,13 @@ export const forumManifest: RulesetManifest = {
     id: r.id,
     team: r.team,
     side: r.party,
-    abilities: [...new Set([...r.night, ...r.day, ...r.anytime])],
+    abilities: [...new Set([...r.night, ...r.day, ...r.anytime, ...(r.passive ?? [])])],
   })),
   steps: [
     { id: "status", phase: "day", kind: "announce" },
     // FORUM-VOTE-01: the day is one open vote, any living seat at any time.
-    { id: "day", phase: "day", kind: "openVote" },
-    { id: "night", phase: "night", kind: "night" },
+    { id: "day", phase: "day", kind: "openVote", timing: { key: "day" } },
+    { id: "night", phase: "night", kind: "night", timing: { key: "night" } },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [

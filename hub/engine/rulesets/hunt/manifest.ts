@@ -12,9 +12,9 @@ export const huntManifest: RulesetManifest = {
   })),
   steps: [
     { id: "morning", phase: "day", kind: "announce" },
-    { id: "discussion", phase: "day", kind: "discussion" },
-    { id: "vote", phase: "day", kind: "openVote" },
-    { id: "night", phase: "night", kind: "night" },
+    { id: "discussion", phase: "day", kind: "discussion", timing: { key: "discussion" } },
+    { id: "vote", phase: "day", kind: "openVote", timing: { key: "vote" } },
+    { id: "night", phase: "night", kind: "night", timing: { key: "night" } },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [

@@ -18,17 +18,49 @@ export const sportManifest: RulesetManifest = {
     abilities: [...(r.shoots ? ["shoot"] : []), ...(r.check ? ["check"] : [])],
   })),
   steps: [
-    { id: "speech", phase: "day", kind: "speaking" },
-    { id: "lastword", phase: "day", kind: "speaking" },
-    { id: "shootout", phase: "day", kind: "speaking" },
-    { id: "vote", phase: "day", kind: "thumbVote" },
-    { id: "revote", phase: "day", kind: "thumbVote" },
-    { id: "leavevote", phase: "day", kind: "thumbVote" },
+    // Timing keys are those of `timings` in index.ts.
+    { id: "speech", phase: "day", kind: "speaking", timing: { key: "speech" } },
+    {
+      id: "lastword",
+      phase: "day",
+      kind: "speaking",
+      // SPORT-LAST-02: a night victim's last word is longer.
+      timing: { key: "lastword", afterNightKill: "lastwordNight" },
+    },
+    { id: "shootout", phase: "day", kind: "speaking", timing: { key: "shootout" } },
+    { id: "vote", phase: "day", kind: "thumbVote", timing: { key: "vote" } },
+    { id: "revote", phase: "day", kind: "thumbVote", timing: { key: "vote" } },
+    // SPORT-OPEN-10: whether all the tied seats leave together.
+    {
+      id: "leavevote",
+      phase: "day",
+      kind: "thumbVote",
+      question: "leaveOrStay",
+      timing: { key: "vote" },
+    },
     // SPORT-OPEN-10 (b) "castMajority": the leave vote's second window, for "stay".
-    { id: "stayvote", phase: "day", kind: "thumbVote" },
-    { id: "mafia", phase: "night", kind: "night", calls: calledBy("mafia") },
-    { id: "don", phase: "night", kind: "night", calls: calledBy("don") },
-    { id: "sheriff", phase: "night", kind: "night", calls: calledBy("sheriff") },
+    {
+      id: "stayvote",
+      phase: "day",
+      kind: "thumbVote",
+      question: "leaveOrStay",
+      timing: { key: "vote" },
+    },
+    {
+      id: "mafia",
+      phase: "night",
+      kind: "night",
+      calls: calledBy("mafia"),
+      timing: { key: "night", zeroNight: "meeting" },
+    },
+    { id: "don", phase: "night", kind: "night", calls: calledBy("don"), timing: { key: "night" } },
+    {
+      id: "sheriff",
+      phase: "night",
+      kind: "night",
+      calls: calledBy("sheriff"),
+      timing: { key: "night" },
+    },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [

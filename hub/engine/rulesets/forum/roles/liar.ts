@@ -10,5 +10,6 @@ export const liar: ForumRole = {
   night: [],
   day: [],
   anytime: [],
+  passive: ["negativeVote"],
   special: true,
 };

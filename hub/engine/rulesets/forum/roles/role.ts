@@ -16,6 +16,11 @@ export interface ForumRole extends RoleDef {
   night: readonly ForumAction[];
   day: readonly ForumAction[];
   anytime: readonly ForumAction[];
+  /**
+   * Abilities that need no action, only change how the role's own acts count (the liar's
+   * vote counting −1, FORUM-LIAR-02): declared in the manifest so screens read them there.
+   */
+  passive?: readonly string[];
   /** FORUM-SETUP-08: whether the seat gets the 2nd status message (plain citizens do not). */
   special: boolean;
   /** On which nights the `night` actions are offered (FORUM-DET-01, FORUM-MM-01); all if left out. */
