@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { LANGS, rulesetIdSchema } from "./host.js";
 import { seatNumberSchema } from "./inputs.js";
+import { STEP_KINDS } from "./manifest.js";
 import {
   dealSchema,
   logEntrySchema,
@@ -150,9 +151,17 @@ export type VoiceCandidateWire = z.infer<typeof voiceCandidateSchema>;
 export const hostVoiceSchema = z.looseObject({
   /** Who is speaking now (the open run, once it counts), or null. */
   speaking: seatNumberSchema.nullable(),
-  /** Whose turn it was from `at` on, recorded when the phase or the speaker changes. */
+  /**
+   * Whose turn it was from `at` on, recorded when the step or the speaker changes: the step
+   * and its manifest kind (`speaking`, `night`, ...; null for a step the manifest lacks).
+   */
   turns: z.array(
-    z.looseObject({ at: z.number(), phase: z.string(), speaker: seatNumberSchema.nullable() }),
+    z.looseObject({
+      at: z.number(),
+      step: z.string(),
+      kind: z.enum(STEP_KINDS).nullable(),
+      speaker: seatNumberSchema.nullable(),
+    }),
   ),
   candidates: z.array(voiceCandidateSchema),
 });

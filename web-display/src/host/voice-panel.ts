@@ -8,7 +8,7 @@
  */
 import { css, html, nothing } from "lit";
 import { repeat } from "lit/directives/repeat.js";
-import { stepKind, type VoiceCandidateKind, voiceCause } from "../../../protocol/manifest.js";
+import { stepKind, voiceCause } from "../../../protocol/manifest.js";
 import type { CommandBody } from "../connection.js";
 import { TableElement } from "../element.js";
 import { seatRef } from "../i18n/index.js";
