@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  *   where most of its time went.
  * - hub: the real broker, hubs, Redis, journals on disk and child processes; each file in
  *   its own fork, so a file's sockets, timers and process handlers die with it.
- * - browser: Chromium pages over a real hub.
+ * - browser: Chromium pages over a real hub; the display is built once, in its global setup.
  * - sim: whole simulated games (paddle firmware in bots, the simulator's command line).
  *
  * Two files at a time: vitest's default on a 2-core machine is one (cores - 1), and then the
@@ -80,7 +80,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "browser", include: BROWSER, exclude: PURE_FILES, pool: "forks" },
+        test: {
+          name: "browser",
+          include: BROWSER,
+          exclude: PURE_FILES,
+          pool: "forks",
+          // The display built once for all browser files (each copies it), not once per file.
+          globalSetup: ["test/browser/display-build.ts"],
+        },
       },
       {
         extends: true,
