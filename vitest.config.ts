@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The suite in four projects, so the pure part runs quick on its own (`npm run test:quick`)
@@ -49,11 +50,38 @@ const SIM = ["test/firmware/sim-*.test.ts", "test/sim/**/*.test.ts"];
  */
 const ALONE = ["test/cluster/**/*.test.ts", "test/fault/**/*.test.ts"];
 
+/**
+ * The order in which the two workers take the projects' files (within a project vitest's
+ * own order stays: failed, then longest last time, then, as on CI's fresh clone where no
+ * durations are cached, largest file first). Vitest's default runs the projects by name
+ * (browser, hub, pure, sim), so the sim's whole games came last and one worker idled while
+ * the other finished a game. Long files first and the pure project's many short files
+ * last, which then fill both workers to the end of the group.
+ */
+const PROJECT_ORDER = ["sim", "browser", "hub", "pure"];
+
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const at = PROJECT_ORDER.indexOf(f.project.name);
+      return at < 0 ? PROJECT_ORDER.length : at;
+    };
+    const sorted = await super.sort(files);
+    // Stable: vitest's order within a project and a group (the `alone` one last) stays.
+    return sorted.sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        rank(a) - rank(b),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
