@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The suite in four projects, so the pure part runs quick on its own (`npm run test:quick`)
@@ -8,7 +9,7 @@ import { defineConfig } from "vitest/config";
  *   where most of its time went.
  * - hub: the real broker, hubs, Redis, journals on disk and child processes; each file in
  *   its own fork, so a file's sockets, timers and process handlers die with it.
- * - browser: Chromium pages over a real hub.
+ * - browser: Chromium pages over a real hub; the display is built once, in its global setup.
  * - sim: whole simulated games (paddle firmware in bots, the simulator's command line).
  *
  * Two files at a time: vitest's default on a 2-core machine is one (cores - 1), and then the
@@ -49,11 +50,38 @@ const SIM = ["test/firmware/sim-*.test.ts", "test/sim/**/*.test.ts"];
  */
 const ALONE = ["test/cluster/**/*.test.ts", "test/fault/**/*.test.ts"];
 
+/**
+ * The order in which the two workers take the projects' files (within a project vitest's
+ * own order stays: failed, then longest last time, then, as on CI's fresh clone where no
+ * durations are cached, largest file first). Vitest's default runs the projects by name
+ * (browser, hub, pure, sim), so the sim's whole games came last and one worker idled while
+ * the other finished a game. Long files first and the pure project's many short files
+ * last, which then fill both workers to the end of the group.
+ */
+const PROJECT_ORDER = ["sim", "browser", "hub", "pure"];
+
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const at = PROJECT_ORDER.indexOf(f.project.name);
+      return at < 0 ? PROJECT_ORDER.length : at;
+    };
+    const sorted = await super.sort(files);
+    // Stable: vitest's order within a project and a group (the `alone` one last) stays.
+    return sorted.sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        rank(a) - rank(b),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
@@ -80,7 +108,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "browser", include: BROWSER, exclude: PURE_FILES, pool: "forks" },
+        test: {
+          name: "browser",
+          include: BROWSER,
+          exclude: PURE_FILES,
+          pool: "forks",
+          // The display built once for all browser files (each copies it), not once per file.
+          globalSetup: ["test/browser/display-build.ts"],
+        },
       },
       {
         extends: true,

@@ -1,21 +1,22 @@
 /**
- * Browser-test harness: the display built once per test file into a temporary folder, the
+ * Browser-test harness: the display (built once per run) copied into a temporary folder, the
  * real hub started in-process on free ports, Debian's chromium through playwright-core, and
  * mqtt.js clients that play the paddles and the host.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import mqtt, { type MqttClient } from "mqtt";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 import { createMemoryLogger } from "../../hub/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
 import type { HostReply } from "../../protocol/host.js";
 import type { PublicState } from "../../protocol/views.js";
 import type { CommandBody } from "../../web-display/src/connection.js";
+import { viteBuild } from "./display-build.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,28 +27,15 @@ export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
-/** `vite build` of web-display into a fresh folder; returns that folder. */
+/**
+ * The display in a fresh folder of this file's own: a copy of the one the browser project's
+ * global setup built (display-build.ts), else (a file run outside that project) built here.
+ */
 export async function buildDisplay(): Promise<string> {
   const out = await tempDir("display-dist-");
-  const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
-  const args = [vite, "build", "--config", "web-display/vite.config.ts", "--outDir", out];
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV"),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [...args, "--emptyOutDir", "--logLevel", "error"], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let err = "";
-    child.stderr.on("data", (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}): ${err}`)),
-    );
-  });
+  const shared = inject("displayDist");
+  if (shared) await cp(shared, out, { recursive: true });
+  else await viteBuild(out);
   return out;
 }
 

@@ -65,15 +65,19 @@ describe("a bot game across a hub restart", () => {
       await hub.stop();
       await rm(dataDir, { recursive: true, force: true });
     };
-    // Into the first day's speeches, with a step deadline running.
+    // Into a day step whose deadline is near (a vote's counting window of 1 s here), so that
+    // staying down past it takes a second or two, not a speech's 5 s.
     const running = await within(
-      nextState(sim, (s) => s.phase === "day" && s.until !== null && !s.paused),
+      nextState(
+        sim,
+        (s) => s.phase === "day" && s.until !== null && !s.paused && s.until - s.now <= 2000,
+      ),
       90_000,
       h,
-      "the first day",
+      "a day step with its deadline near",
     );
     await hub.stop();
-    // Down past the deadline of the step it stopped in (a sport speech is 5 s here).
+    // Down past the deadline of the step it stopped in.
     const downFor = Math.max(0, (running.until ?? 0) - running.now) + 1500;
     await new Promise((r) => setTimeout(r, downFor));
     const held = nextState(sim, (s) => s.paused);
