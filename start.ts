@@ -25,9 +25,9 @@ import {
   launchHub,
   stopOnSignals,
 } from "./hub/cli.js";
-import type { Logger } from "./hub/logger.js";
+import type { Logger } from "./hub/process/logger.js";
 import { type Hub, parseTables } from "./hub/server.js";
-import { defaultSeats, prepareGame } from "./hub/setup.js";
+import { defaultSeats, prepareGame } from "./hub/table/setup.js";
 import { MAX_SEATS } from "./protocol/index.js";
 
 interface Flags extends HubFlags {

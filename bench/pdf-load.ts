@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import mqtt from "mqtt";
-import { createLogger } from "../hub/logger.js";
+import { createLogger } from "../hub/process/logger.js";
 import { startHub } from "../hub/server.js";
 
 const dir = await mkdtemp(join(tmpdir(), "pdf-load-"));

@@ -8,7 +8,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGame, type GameConfig, type GameState, step } from "../hub/engine/index.js";
-import { JOURNAL_VERSION, Journal } from "../hub/journal.js";
+import { JOURNAL_VERSION, Journal } from "../hub/journal/journal.js";
 import { mulberry32, nextInputs } from "../test/helpers/random-game.js";
 import { startHubProcess, stopProcess } from "./hub-run.js";
 import { sampleProc } from "./proc-stats.js";

@@ -8,6 +8,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
 import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
 import { availableRulesets } from "./engine/index.js";
+import { pairingLinks, pairingText } from "./pairing.js";
 import {
   createLogger,
   LOG_FORMATS,
@@ -16,8 +17,7 @@ import {
   type Logger,
   type LogLevel,
   prettyLogs,
-} from "./logger.js";
-import { pairingLinks, pairingText } from "./pairing.js";
+} from "./process/logger.js";
 import { type Hub, startHub } from "./server.js";
 
 export interface HubFlags {

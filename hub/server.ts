@@ -12,24 +12,24 @@ import { resolve } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TABLE, isTableId, MAX_SEATS, parseUsername } from "../protocol/index.js";
-import { type BrokerLimits, createBroker, type HubBroker } from "./broker.js";
 import type { Cluster, ClusterOptions } from "./cluster/index.js";
-import { type DataDirLock, lockDataDir, tightenModes } from "./data-dir.js";
 import type { GameConfig } from "./engine/index.js";
-import { localHealth } from "./health.js";
-import { createHttpServer } from "./http.js";
-import type { SyncHook } from "./journal.js";
-import { linkBases } from "./links.js";
-import { createLogger, type Logger } from "./logger.js";
-import type { OutMessage } from "./outbox.js";
-import { type ApiHandler, pairingApi } from "./pairing-http.js";
-import { checkPortsFree } from "./port-check.js";
+import { type DataDirLock, lockDataDir, tightenModes } from "./journal/data-dir.js";
+import type { SyncHook } from "./journal/journal.js";
+import { type BrokerLimits, createBroker, type HubBroker } from "./mqtt/broker.js";
+import { localHealth } from "./process/health.js";
+import { createLogger, type Logger } from "./process/logger.js";
+import { checkPortsFree } from "./process/port-check.js";
+import { Secrets } from "./process/secrets.js";
 import { recordRoute } from "./record/http.js";
 import { PdfPrinter, type PrinterLimits } from "./record/pdf.js";
-import { Secrets } from "./secrets.js";
-import { defaultSeats, prepareGame } from "./setup.js";
-import { Table } from "./table.js";
-import { originPolicy, parsePublicUrl } from "./web-security.js";
+import type { OutMessage } from "./table/outbox.js";
+import { defaultSeats, prepareGame } from "./table/setup.js";
+import { Table } from "./table/table.js";
+import { createHttpServer } from "./web/http.js";
+import { linkBases } from "./web/links.js";
+import { type ApiHandler, pairingApi } from "./web/pairing-http.js";
+import { originPolicy, parsePublicUrl } from "./web/web-security.js";
 
 export interface HubOptions {
   dataDir: string;
@@ -240,7 +240,7 @@ async function startServing(
     opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
   // Loaded only when asked for: the certificate library costs about a second at start.
   const tlsMaterial = opts.tls
-    ? await (await import("./tls.js")).loadOrMakeTls(dataDir, given)
+    ? await (await import("./web/tls.js")).loadOrMakeTls(dataDir, given)
     : null;
   const mqtts = tlsMaterial
     ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
@@ -310,7 +310,7 @@ async function startServing(
   );
   // Loaded only when asked for, like TLS: in-process hubs (tests) advertise nothing.
   const advert = opts.mdns
-    ? (await import("./mdns.js")).advertise({
+    ? (await import("./web/mdns.js")).advertise({
         mqttPort,
         httpPort,
         mqttsPort,

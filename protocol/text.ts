@@ -22,7 +22,7 @@ export const TEXT_LIMITS = {
 /**
  * A text input's whole payload may be this large (a paddle's other inputs: 1024 bytes), so
  * that a will of 1000 characters fits in any script; the broker's packet limit for seats
- * is above it (hub/broker.ts).
+ * is above it (hub/mqtt/broker.ts).
  */
 export const MAX_TEXT_PAYLOAD = 7168;
 

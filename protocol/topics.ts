@@ -85,7 +85,7 @@ export function hostViewTopic(table: string): string {
   return `${tableRoot(table)}/host/view`;
 }
 
-/** Retained, host only: which seats are connected, and on what (hub/devices.ts). */
+/** Retained, host only: which seats are connected, and on what (hub/mqtt/devices.ts). */
 export function hostDevicesTopic(table: string): string {
   return `${tableRoot(table)}/host/devices`;
 }

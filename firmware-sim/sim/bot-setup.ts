@@ -7,7 +7,7 @@
  * host bot waiting for ever (issue 24).
  */
 import type { GameConfig } from "../../hub/engine/index.js";
-import { defaultSeats, prepareGame } from "../../hub/setup.js";
+import { defaultSeats, prepareGame } from "../../hub/table/setup.js";
 import { FAST_OPTIONS } from "./tactics.js";
 
 export type BotGame =

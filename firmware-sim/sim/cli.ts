@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { availableRulesets } from "../../hub/engine/index.js";
-import { createLogger } from "../../hub/logger.js";
+import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
 import { botGameOptions } from "./bot-setup.js";
 import { startInteractive } from "./interactive.js";

@@ -9,7 +9,7 @@
  * A bot table has no person at the host's console, so the bot also resumes its game when
  * it finds it paused: a hub that comes back after its deadline passed (a SIGTERM and a
  * restart, a crash) or a cluster hub that takes the table over holds the game paused for
- * the host to resume (hub/table.ts holdIfOverdue), and nobody else would.
+ * the host to resume (hub/table/table.ts holdIfOverdue), and nobody else would.
  */
 import type { MqttClient } from "mqtt";
 import type { ManifestStep } from "../../protocol/manifest.js";

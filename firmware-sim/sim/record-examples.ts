@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listGames } from "../../hub/journal.js";
-import { createLogger } from "../../hub/logger.js";
+import { listGames } from "../../hub/journal/journal.js";
+import { createLogger } from "../../hub/process/logger.js";
 import {
   buildRecord,
   RECORD_LANGS,

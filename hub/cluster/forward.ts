@@ -8,7 +8,7 @@
  * the owner's deduplication (seat/boot/seq, command id) makes the re-send harmless.
  */
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 
 /** The part of mqemitter the cluster uses. */
 export interface Emitter {

@@ -6,7 +6,7 @@
  * frozen VM) and wakes up cannot write a single record: its value is gone or another's.
  */
 import type { Redis } from "ioredis";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import { tableKey } from "./keys.js";
 
 /** How long a lease lasts unrenewed, unless `--lease-ms` says otherwise. */

@@ -19,8 +19,8 @@ import {
   type JournalHeader,
   type JournalRecord,
   parseJournalLines,
-} from "../journal-format.js";
-import type { JournalBackend, JournalWriter, StoredGame } from "../journal-store.js";
+} from "../journal/journal-format.js";
+import type { JournalBackend, JournalWriter, StoredGame } from "../journal/journal-store.js";
 import { tableKey } from "./keys.js";
 
 /** The lease value a table's appends must carry, or null when this hub does not hold it. */

@@ -8,7 +8,7 @@
  */
 import type { EventEmitter } from "node:events";
 import { type Command, Redis } from "ioredis";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import type { RedisLink } from "./redis-link.js";
 
 /**

@@ -4,8 +4,8 @@
  * steps a table. It also keeps this hub's own connection count per seat, so that a new owner
  * learns who is connected here (the `hello` a hub sends when it takes a table).
  */
-import type { TableEndpoint } from "../broker.js";
-import type { Table } from "../table.js";
+import type { TableEndpoint } from "../mqtt/broker.js";
+import type { Table } from "../table/table.js";
 import type { Forwarded, Forwarder } from "./forward.js";
 
 export class TableRouter implements TableEndpoint {

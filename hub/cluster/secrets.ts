@@ -12,8 +12,8 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
-import type { Logger } from "../logger.js";
-import { newPassword, SECRETS_FILE, type Secrets, usernamesFor } from "../secrets.js";
+import type { Logger } from "../process/logger.js";
+import { newPassword, SECRETS_FILE, type Secrets, usernamesFor } from "../process/secrets.js";
 import type { Emitter } from "./forward.js";
 
 export const SECRETS_KEY = "mafia:secrets";

@@ -259,7 +259,7 @@ function hostInput(
 ) {
   const state = g.state;
   if (action.cmd === "undo") {
-    // The state was already rebuilt without the record taken back (hub/history.ts); what is
+    // The state was already rebuilt without the record taken back (hub/table/history.ts); what is
     // left is to say so and to hold the clock while the host puts the right thing in.
     g.log("game.corrected");
     if ((state.phase === "day" || state.phase === "night") && !state.paused) pauseClock(g);

@@ -54,7 +54,7 @@ export type HostAction =
   | { cmd: "remove"; seat: number; reason?: string | undefined; show?: boolean | undefined }
   /** An inactivity warning (the forum, FORUM-INACT). */
   | { cmd: "warn"; seat: number }
-  /** A host's correction; the hub's history (hub/history.ts) rebuilds the state before it. */
+  /** A host's correction; the hub's history (hub/table/history.ts) rebuilds the state before it. */
   | { cmd: "undo"; reason: string; undoes: number }
   /** The first night's victim's best-move guess, given in his last word (scoring). */
   | { cmd: "bestmove"; seat: number; guess: number[] }
@@ -156,7 +156,7 @@ export interface GameState<
   voice?: VoiceState;
   /**
    * Every "removed" announcement of the game, kept whole: `announcements` keeps only the
-   * last few, and the judge's undo list (hub/undo-list.ts) must still name a removal the hub
+   * last few, and the judge's undo list (hub/table/undo-list.ts) must still name a removal the hub
    * made from a sensor after a noisy night. Absent until a seat is removed.
    */
   removals?: LogEntry[];

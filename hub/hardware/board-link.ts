@@ -9,7 +9,7 @@
 import { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import type * as Five from "johnny-five";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import type { BoardSpec } from "./config.js";
 import { type FirmataTransport, openTransport } from "./transport.js";
 

@@ -17,7 +17,7 @@ import {
   type PublicState,
   publicStateTopic,
 } from "../../protocol/index.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import { type BoardLink, johnnyFive } from "./board-link.js";
 import { boxScreen, buzzerPlan, type Glance, stepSeat } from "./box-screen.js";
 import type { BoxSpec, PinId } from "./config.js";

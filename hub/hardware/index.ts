@@ -3,7 +3,7 @@
  * the hub or the engine imports it). `startHardware` connects every board of a config and
  * keeps reconnecting each; the host box and the wired seats come back with their board.
  */
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import { type BackoffTimings, BoardLink, DEFAULT_BACKOFF } from "./board-link.js";
 import type { BoardConfig } from "./config.js";
 import { HostBox } from "./host-box.js";

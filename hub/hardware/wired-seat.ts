@@ -19,7 +19,7 @@ import {
   seatSignalTopic,
   seatUsername,
 } from "../../protocol/index.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../process/logger.js";
 import { type BoardLink, johnnyFive } from "./board-link.js";
 import type { WiredSeatSpec } from "./config.js";
 import { connectIdentity, type HubAccess, newBootId } from "./hub-client.js";

@@ -4,7 +4,7 @@
  * accepted inputs. Generic over rulesets: nothing here knows a role.
  */
 import type { GameState } from "../engine/index.js";
-import type { JournalContents } from "../journal.js";
+import type { JournalContents } from "../journal/journal.js";
 import type { GameRecord } from "./model.js";
 import { replay, type Trace, type TraceStep } from "./replay.js";
 import { voiceRecord } from "./speech.js";

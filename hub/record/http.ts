@@ -9,9 +9,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { hostUsername } from "../../protocol/index.js";
-import { listGames } from "../journal.js";
-import type { Secrets } from "../secrets.js";
-import { RECORD_CSP } from "../web-security.js";
+import { listGames } from "../journal/journal.js";
+import type { Secrets } from "../process/secrets.js";
+import { RECORD_CSP } from "../web/web-security.js";
 import { RECORD_LANGS, type RecordLang } from "./i18n.js";
 import { CONTENT_TYPES, RECORD_FORMATS, type RecordFormat, renderRecord } from "./index.js";
 import { type PdfPrinter, PrinterBusy } from "./pdf.js";

@@ -1,5 +1,5 @@
 /** The game record's outputs: one function per format, from a journal's contents. */
-import type { JournalContents } from "../journal.js";
+import type { JournalContents } from "../journal/journal.js";
 import { appealSvg } from "./appeal.js";
 import { recordFromJournal } from "./extract.js";
 import { sheetHtml } from "./html.js";

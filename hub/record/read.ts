@@ -4,7 +4,7 @@
  * readJournal does when it reopens a journal) and simply not read.
  */
 import { readFile } from "node:fs/promises";
-import type { JournalContents, JournalHeader, JournalRecord } from "../journal.js";
+import type { JournalContents, JournalHeader, JournalRecord } from "../journal/journal.js";
 
 export type JournalForRecord = Pick<JournalContents, "header" | "records">;
 

@@ -3,7 +3,7 @@
  * and after each accepted input and the announcements it made. Everything in a record is
  * read from this trace; no rule is decided here.
  *
- * Corrections (issue 13, hub/history.ts): an undo is a host input `{cmd: "undo", undoes: M,
+ * Corrections (issue 13, hub/table/history.ts): an undo is a host input `{cmd: "undo", undoes: M,
  * reason}`. The game is as if record M had never been accepted: the records after M are
  * applied again without it (undos among them are superseded), then the undo itself (which
  * announces the correction and pauses the game). A later input that the engine refuses once
@@ -13,7 +13,7 @@
 
 import type { LogEntry } from "../../protocol/index.js";
 import { createGame, type EngineInput, type GameState, step } from "../engine/index.js";
-import type { JournalContents, JournalRecord } from "../journal.js";
+import type { JournalContents, JournalRecord } from "../journal/journal.js";
 
 export interface TraceStep {
   n: number;
@@ -78,7 +78,7 @@ function effectiveRecords(records: JournalRecord[]): {
       undone: byN.get(undo.undoes)?.input ?? null,
     });
   }
-  // hub/history.ts: taking back M replays what followed M without M and without the undos
+  // hub/table/history.ts: taking back M replays what followed M without M and without the undos
   // in between, then applies the undo.
   let kept: JournalRecord[] = [];
   for (const r of records) {

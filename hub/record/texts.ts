@@ -6,8 +6,8 @@
  * Corrections that took back an ad or a handover name no seat either.
  */
 import { authorIsSecret } from "../../protocol/index.js";
-import { hideAuthor } from "../actions.js";
 import type { TextState } from "../engine/rulesets/forum/text/index.js";
+import { hideAuthor } from "../table/actions.js";
 import { esc } from "./escape.js";
 import type { Translate } from "./i18n.js";
 import type { GameRecord, RecordTexts } from "./model.js";

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import mqtt, { type MqttClient } from "mqtt";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
 import type { HostReply } from "../../protocol/host.js";
 import type { PublicState } from "../../protocol/views.js";

@@ -5,9 +5,9 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lanAddresses } from "../../hub/links.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
+import { lanAddresses } from "../../hub/web/links.js";
 import { buildDisplay, launchBrowser, removeDir, tempDir } from "./harness.js";
 import { Phone } from "./phone.js";
 

@@ -8,7 +8,7 @@ import type { Redis } from "ioredis";
 import type { ClusterOptions } from "../../hub/cluster/index.js";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { type JournalContents, parseJournalLines } from "../../hub/journal.js";
+import { type JournalContents, parseJournalLines } from "../../hub/journal/journal.js";
 import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
 import { removeDir, startTestHub, type TestHub, tempDir } from "../helpers/hub.js";
 

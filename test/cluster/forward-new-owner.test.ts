@@ -8,7 +8,7 @@
 import MQEmitterRedis from "mqemitter-redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Emitter, type Forwarded, Forwarder } from "../../hub/cluster/forward.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { startRedis } from "../helpers/redis-server.js";
 
 const TIMEOUT_MS = 20_000;

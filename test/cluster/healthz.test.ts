@@ -5,7 +5,7 @@
  * again once Redis is back.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import type { Health } from "../../hub/health.js";
+import type { Health } from "../../hub/process/health.js";
 import { until } from "../helpers/hub.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, clusterHub } from "./fixture.js";

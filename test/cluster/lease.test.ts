@@ -15,8 +15,8 @@ import {
   readGameTokens,
   redisJournals,
 } from "../../hub/cluster/redis-journal.js";
-import { JOURNAL_VERSION } from "../../hub/journal.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { JOURNAL_VERSION } from "../../hub/journal/journal.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
 import { connectAs, endAll, Paddle, removeDir, tempDir, until } from "../helpers/hub.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";

@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { parseJournalLines } from "../../hub/journal.js";
+import { parseJournalLines } from "../../hub/journal/journal.js";
 import {
   connectIdentity,
   endAll,

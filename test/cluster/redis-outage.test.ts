@@ -10,7 +10,7 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { parseJournalLines } from "../../hub/journal.js";
+import { parseJournalLines } from "../../hub/journal/journal.js";
 import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
 import { connectAs, endAll, Paddle, removeDir, tempDir, until } from "../helpers/hub.js";
 import { startRedis } from "../helpers/redis-server.js";

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { CERT_FILE, KEY_FILE, loadOrMakeTls } from "../../hub/tls.js";
+import { CERT_FILE, KEY_FILE, loadOrMakeTls } from "../../hub/web/tls.js";
 import { removeDir, tempDir, until } from "../helpers/hub.js";
 import { freePort, startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, clusterHub } from "./fixture.js";

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
 import { type GameState, step } from "../../hub/engine/index.js";
-import { type JournalContents, parseJournalLines } from "../../hub/journal.js";
+import { type JournalContents, parseJournalLines } from "../../hub/journal/journal.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,

@@ -8,8 +8,8 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { redisJournals } from "../../hub/cluster/redis-journal.js";
-import { createMemoryLogger } from "../../hub/logger.js";
-import { Table } from "../../hub/table.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
+import { Table } from "../../hub/table/table.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 import { startRedis } from "../helpers/redis-server.js";
 

@@ -12,7 +12,7 @@ import {
   rulesetById,
   unregisterRuleset,
 } from "../../hub/engine/index.js";
-import type { JournalHeader } from "../../hub/journal.js";
+import type { JournalHeader } from "../../hub/journal/journal.js";
 import { recordFromJournal } from "../../hub/record/extract.js";
 import { publicStateSchema, rulesetListSchema } from "../../protocol/index.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";

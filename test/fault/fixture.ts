@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { BrokerLimits } from "../../hub/broker.js";
 import type { GameState } from "../../hub/engine/index.js";
+import type { BrokerLimits } from "../../hub/mqtt/broker.js";
 import { seatList } from "../helpers/bot-wire.js";
 import {
   type Connected,

@@ -7,7 +7,7 @@
  * is acknowledged. Assertions are on counts; the latencies are printed for the report.
  */
 import { describe, expect, it } from "vitest";
-import { ConnectLimiter, DEFAULT_CONNECT_LIMIT } from "../../hub/connect-limit.js";
+import { ConnectLimiter, DEFAULT_CONNECT_LIMIT } from "../../hub/mqtt/connect-limit.js";
 import {
   connectAs,
   connectIdentity,

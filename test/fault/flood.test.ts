@@ -5,7 +5,7 @@
  * (they do not queue behind it), the host is served, and the fx.hub stays up.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../hub/broker.js";
+import { DEFAULT_LIMITS } from "../../hub/mqtt/broker.js";
 import {
   type Connected,
   connectIdentity,

@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toAction } from "../../hub/actions.js";
 import { type HostAction, step } from "../../hub/engine/index.js";
+import { toAction } from "../../hub/table/actions.js";
 import {
   decode,
   decodeSeatInput,

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type GameState, step } from "../../hub/engine/index.js";
-import { type JournalHeader, listGames, readJournal } from "../../hub/journal.js";
+import { type JournalHeader, listGames, readJournal } from "../../hub/journal/journal.js";
 import {
   BotClients,
   seatList,

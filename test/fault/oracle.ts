@@ -13,7 +13,7 @@ import {
   type GameState,
   step,
 } from "../../hub/engine/index.js";
-import type { JournalContents, JournalRecord } from "../../hub/journal.js";
+import type { JournalContents, JournalRecord } from "../../hub/journal/journal.js";
 import { srcKey, stamped, type WireMessage } from "../helpers/bot-wire.js";
 
 export function newGame(config: GameConfig): GameState {

@@ -3,7 +3,7 @@
  * (a topic that is not UTF-8). Only CONNECT, PUBLISH at QoS 1, and reading CONNACK/PUBACK.
  */
 import { connect, type Socket } from "node:net";
-import { frameLength } from "../../hub/gate.js";
+import { frameLength } from "../../hub/mqtt/gate.js";
 
 function remainingLength(n: number): Buffer {
   const out: number[] = [];

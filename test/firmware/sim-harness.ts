@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Timings } from "../../firmware-sim/firmware/config.js";
 import { type SimOptions, type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
-import { createLogger } from "../../hub/logger.js";
+import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
 
 /** Short firmware timings so that faults and reconnects take a second, not a minute. */

@@ -1,7 +1,7 @@
 /**
  * A bot game survives its hub going away: the hub stops in the middle of the game, stays
  * down past the step's deadline, and comes back on the same port and data directory. The
- * hub then holds the game paused for the host (hub/table.ts holdIfOverdue); the simulator's
+ * hub then holds the game paused for the host (hub/table/table.ts holdIfOverdue); the simulator's
  * host bot resumes it, the paddles (the real firmware) reconnect by themselves, and the
  * game is played to a winner with no person sending `resume`.
  */
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
-import { createLogger } from "../../hub/logger.js";
+import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
 import type { PublicState } from "../../protocol/views.js";
 import { FAST_TIMINGS, type Harness, within } from "./sim-harness.js";

@@ -5,7 +5,7 @@
  * Without hub/hardware/pins.ts the seat reports thumb down and blindfold on for ever.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { HostConsole, subscribeGranted, until, useTestHub } from "../helpers/hub.js";
 import { BOARD_KINDS, type Rig, startRig } from "./rig.js";
 

@@ -18,7 +18,7 @@ import {
   parseBoardConfig,
   startHardware,
 } from "../../hub/hardware/index.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import {
   type Connected,
   HostConsole,

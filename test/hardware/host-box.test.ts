@@ -5,7 +5,7 @@
  * and works.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import type { PublicState } from "../../protocol/index.js";
 import {
   type Connected,

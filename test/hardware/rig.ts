@@ -6,7 +6,7 @@
 
 import { FirmataBoardEmulator } from "../../firmware-sim/firmata/board-emulator.js";
 import { type Hardware, parseBoardConfig, startHardware } from "../../hub/hardware/index.js";
-import type { Logger } from "../../hub/logger.js";
+import type { Logger } from "../../hub/process/logger.js";
 import type { Hub } from "../../hub/server.js";
 import type { PublicState } from "../../protocol/index.js";
 import { type Connected, type Inbox, until } from "../helpers/hub.js";

@@ -6,7 +6,7 @@
  * no input.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import type { LogEntry, PublicState } from "../../protocol/index.js";
 import {
   type Connected,

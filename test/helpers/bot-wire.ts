@@ -8,7 +8,7 @@
 import type { Socket } from "node:net";
 import type { MqttClient } from "mqtt";
 import type { EngineInput, GameState, HostAction, SeatAction } from "../../hub/engine/index.js";
-import type { InputSource } from "../../hub/journal.js";
+import type { InputSource } from "../../hub/journal/journal.js";
 import { type Connected, connectAs, endAll, subscribeGranted } from "./hub.js";
 import { nextInputs, type Rand } from "./random-game.js";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import mqtt, { type MqttClient } from "mqtt";
 import { afterAll, beforeAll } from "vitest";
 import type { GameState } from "../../hub/engine/index.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { type Hub, type HubOptions, startHub } from "../../hub/server.js";
 
 export async function tempDir(prefix = "hub-test-"): Promise<string> {

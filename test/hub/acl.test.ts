@@ -1,7 +1,7 @@
 /**
  * The permission table of PROTOCOL.md, as a pure function: every identity × every topic
  * kind × publish/subscribe, for its own seat and table, another seat, another table, and
- * wildcards. The expectations are written out here, not derived from hub/acl.ts.
+ * wildcards. The expectations are written out here, not derived from hub/mqtt/acl.ts.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -11,7 +11,7 @@ import {
   mayReceive,
   maySubscribe,
   topicMatches,
-} from "../../hub/acl.js";
+} from "../../hub/mqtt/acl.js";
 import type { Identity } from "../../protocol/index.js";
 import { EXPECTED, TOPICS, WILDCARDS } from "../helpers/acl-matrix.js";
 

@@ -4,7 +4,7 @@
  * still waits for the dead one; the re-sent N must be applied, not taken for a duplicate.
  */
 import { describe, expect, it } from "vitest";
-import { Duplicates, SEQ_WINDOW } from "../../hub/dedupe.js";
+import { Duplicates, SEQ_WINDOW } from "../../hub/table/dedupe.js";
 
 const src = (seq: number) => ({ seat: 3, boot: "0badcafe", seq });
 

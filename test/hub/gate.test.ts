@@ -1,7 +1,7 @@
 /** The connection gate: packet size limits and the per-client rate limit; a flood does not crash the hub. */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { frameLength } from "../../hub/gate.js";
+import { frameLength } from "../../hub/mqtt/gate.js";
 import {
   connectIdentity,
   endAll,

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SyncHook } from "../../hub/journal.js";
+import type { SyncHook } from "../../hub/journal/journal.js";
 import {
   connectIdentity,
   endAll,

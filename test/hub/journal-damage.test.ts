@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import { appendFile, readFile, stat, unlink } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { chainLine } from "../../hub/journal.js";
-import { migrateJournals } from "../../hub/journal-migrate.js";
-import { createMemoryLogger } from "../../hub/logger.js";
+import { chainLine } from "../../hub/journal/journal.js";
+import { migrateJournals } from "../../hub/journal/journal-migrate.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { removeDir, startTestHub, tempDir } from "../helpers/hub.js";
 import { playedJournal, refusedStart, writeLines } from "../helpers/played-journal.js";
 

@@ -5,8 +5,8 @@
  */
 import { appendFile, readFile, stat } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SyncHook } from "../../hub/journal.js";
-import { readJournal } from "../../hub/journal.js";
+import type { SyncHook } from "../../hub/journal/journal.js";
+import { readJournal } from "../../hub/journal/journal.js";
 import {
   connectIdentity,
   endAll,

@@ -1,11 +1,11 @@
 /**
- * The table's one output path (hub/outbox.ts) keeps one rule: nothing is told before the
+ * The table's one output path (hub/table/outbox.ts) keeps one rule: nothing is told before the
  * journal says every record so far is durable, and what was said is told in order. Pure: a
  * hand-held `durable` promise stands for the journal, a list for the broker.
  */
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { type OutMessage, TableOutbox } from "../../hub/outbox.js";
+import { type OutMessage, TableOutbox } from "../../hub/table/outbox.js";
 
 function gate() {
   let open: () => void = () => undefined;

@@ -4,8 +4,8 @@
  * the journal is replayed.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
-import { Table } from "../../hub/table.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
+import { Table } from "../../hub/table/table.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -7,9 +7,9 @@
  * (its PUBACK) must wait for it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../hub/logger.js";
-import type { OutMessage } from "../../hub/outbox.js";
-import { Table } from "../../hub/table.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
+import type { OutMessage } from "../../hub/table/outbox.js";
+import { Table } from "../../hub/table/table.js";
 import { removeDir, tempDir, until } from "../helpers/hub.js";
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
 import type { AedesPersistence } from "aedes-persistence";
 import { describe, expect, it } from "vitest";
-import { indexedMemoryPersistence } from "../../hub/retained-index.js";
+import { indexedMemoryPersistence } from "../../hub/mqtt/retained-index.js";
 
 const reference = createRequire(import.meta.url)("aedes-persistence") as () => AedesPersistence;
 

@@ -9,7 +9,7 @@ import { get } from "node:https";
 import { join } from "node:path";
 import mqtt from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { CERT_FILE, KEY_FILE } from "../../hub/tls.js";
+import { CERT_FILE, KEY_FILE } from "../../hub/web/tls.js";
 import { removeDir, startTestHub, type TestHub, tempDir } from "../helpers/hub.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -2,12 +2,12 @@
  * The undo the judge aims (issue 24, "The judge"): any seat input or host command still in
  * effect can be taken back, the rest replays; the step keeps the time it really had left;
  * a removal the hub made from a sensor reading goes back with that reading; and the list the
- * console shows (hub/undo-list.ts) names what each undo would take back.
+ * console shows (hub/table/undo-list.ts) names what each undo would take back.
  */
 import { describe, expect, it } from "vitest";
 import { createGame, type EngineInput, type GameState } from "../../hub/engine/index.js";
-import { type HistoryRecord, replayHistory } from "../../hub/history.js";
-import { undoableEntries } from "../../hub/undo-list.js";
+import { type HistoryRecord, replayHistory } from "../../hub/table/history.js";
+import { undoableEntries } from "../../hub/table/undo-list.js";
 import { DEAL, EngineDriver, T0 } from "../helpers/engine-driver.js";
 
 const SEED = "0123456789abcdef0123456789abcdef";

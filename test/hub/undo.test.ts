@@ -1,6 +1,6 @@
 /**
  * Corrections: the host's `undo` (no target) takes back the newest seat input or host command, is
- * journaled as a record of its own, and a replay of the journal honours it (hub/history.ts).
+ * journaled as a record of its own, and a replay of the journal honours it (hub/table/history.ts).
  * Also: a hub that was down past a step's deadline resumes the game paused.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import {
   type GameState,
   type HostAction,
 } from "../../hub/engine/index.js";
-import { type HistoryRecord, replayHistory, undoTarget } from "../../hub/history.js";
+import { type HistoryRecord, replayHistory, undoTarget } from "../../hub/table/history.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 import {
   connectIdentity,

@@ -11,8 +11,8 @@ import { PassThrough } from "node:stream";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { availableRulesets, type GameState } from "../../hub/engine/index.js";
-import { gameEndedRecord, gameName } from "../../hub/game-events.js";
-import { prettyStream } from "../../hub/logger.js";
+import { prettyStream } from "../../hub/process/logger.js";
+import { gameEndedRecord, gameName } from "../../hub/table/game-events.js";
 import { runHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir, until } from "../helpers/hub.js";
 

@@ -4,7 +4,7 @@
  * `--public-url` when given), never `localhost`.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { lanAddresses, linkBases } from "../../hub/links.js";
+import { lanAddresses, linkBases } from "../../hub/web/links.js";
 import { pairingOrigin } from "../../web-display/src/pairing-origin.js";
 import { spawnHub } from "../helpers/cli-process.js";
 import { removeDir, startTestHub, tempDir } from "../helpers/hub.js";

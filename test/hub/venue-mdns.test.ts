@@ -6,7 +6,7 @@
  */
 import Bonjour from "bonjour-service";
 import { afterAll, describe, expect, it } from "vitest";
-import { localHostName } from "../../hub/mdns.js";
+import { localHostName } from "../../hub/web/mdns.js";
 import { removeDir, startTestHub, tempDir, until } from "../helpers/hub.js";
 
 const dirs: string[] = [];

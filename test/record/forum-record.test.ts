@@ -1,7 +1,7 @@
 /** The game record of a forum game, from its journal alone: it builds, validates and renders. */
 import { describe, expect, it } from "vitest";
 import type { GameConfig } from "../../hub/engine/index.js";
-import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
+import type { JournalHeader, JournalRecord } from "../../hub/journal/journal.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { gameRecordSchema, recordFromJournal } from "../../hub/record/index.js";
 import { T0 } from "../helpers/engine-driver.js";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GameConfig, SeatAction } from "../../hub/engine/index.js";
-import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
+import type { JournalHeader, JournalRecord } from "../../hub/journal/journal.js";
 import { buildRecord, gameRecordSchema, renderRecord } from "../../hub/record/index.js";
 import { undoneInput } from "../../hub/record/texts.js";
 import { T0 } from "../helpers/engine-driver.js";

@@ -6,8 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createGame, type GameConfig } from "../../hub/engine/index.js";
-import { replayHistory } from "../../hub/history.js";
-import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
+import type { JournalHeader, JournalRecord } from "../../hub/journal/journal.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import {
   buildRecord,
@@ -19,6 +18,7 @@ import {
   tournamentTable,
 } from "../../hub/record/index.js";
 import { replay } from "../../hub/record/replay.js";
+import { replayHistory } from "../../hub/table/history.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 import { scriptedSportGame } from "./scripted-game.js";
 
@@ -135,7 +135,7 @@ describe("the record of a scripted sport game", () => {
     ]);
   });
 
-  it("replays the correction as the hub's own history does (hub/history.ts)", () => {
+  it("replays the correction as the hub's own history does (hub/table/history.ts)", () => {
     const fresh = () => {
       const created = createGame(game.header.config);
       if (!created.ok) throw new Error("bad config");

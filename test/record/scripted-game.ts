@@ -6,8 +6,8 @@
  * (mafia 4 and 9, Don 8, Sheriff 3), so the journal replays exactly.
  */
 import { createGame, type EngineInput, type GameConfig } from "../../hub/engine/index.js";
-import { replayHistory } from "../../hub/history.js";
-import type { JournalHeader, JournalRecord } from "../../hub/journal.js";
+import type { JournalHeader, JournalRecord } from "../../hub/journal/journal.js";
+import { replayHistory } from "../../hub/table/history.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 
 export const NAMES = [

@@ -1,6 +1,6 @@
 /** The record's speech timelines (issue 26, hub/record/speech.ts), from a replayed journal. */
 import { describe, expect, it } from "vitest";
-import type { JournalHeader, JournalRecord } from "../../hub/journal-format.js";
+import type { JournalHeader, JournalRecord } from "../../hub/journal/journal-format.js";
 import { recordFromTrace } from "../../hub/record/extract.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { gameRecordSchema } from "../../hub/record/model.js";

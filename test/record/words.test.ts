@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createGame, type EngineInput, type GameState, step } from "../../hub/engine/index.js";
 import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
-import type { JournalHeader } from "../../hub/journal.js";
+import type { JournalHeader } from "../../hub/journal/journal.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { RECORD_LANGS, translator } from "../../hub/record/i18n.js";
 import { recordFromJournal } from "../../hub/record/index.js";

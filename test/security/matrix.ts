@@ -5,7 +5,7 @@
  * with seat n, t1 with the identity's table. This turns the one oracle into one per
  * identity without writing a second.
  */
-import { usernamesFor } from "../../hub/secrets.js";
+import { usernamesFor } from "../../hub/process/secrets.js";
 import { type Identity, parseUsername } from "../../protocol/index.js";
 import { EXPECTED, TOPICS, WILDCARDS } from "../helpers/acl-matrix.js";
 

@@ -7,7 +7,7 @@
  * live clientId takes the session over, so across identities it would kick a seat off).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mayPublish, mayReceive, maySubscribe } from "../../hub/acl.js";
+import { mayPublish, mayReceive, maySubscribe } from "../../hub/mqtt/acl.js";
 import {
   connectAs,
   connectIdentity,

@@ -10,7 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealCommitment } from "../../hub/engine/index.js";
-import { verdict, verifyFile } from "../../hub/verify-deal.js";
+import { verdict, verifyFile } from "../../hub/journal/verify-deal.js";
 import type { PublicState } from "../../protocol/index.js";
 import { BotClients, playBotGame, WireTable } from "../helpers/bot-wire.js";
 import {

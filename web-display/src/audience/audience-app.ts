@@ -29,7 +29,7 @@ import "./night-choices.js";
 import "./seat-strip.js";
 
 // Overlay mode paints no page background. Set here, not by an inline script in the page:
-// the hub's policy runs no inline script (hub/web-security.ts).
+// the hub's policy runs no inline script (hub/web/web-security.ts).
 if (new URLSearchParams(location.search).get("overlay") === "1")
   document.documentElement.classList.add("overlay");
 

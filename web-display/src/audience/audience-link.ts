@@ -1,7 +1,7 @@
 /**
  * On the host console, under the phones: the audience screen's link and QR code, for the
  * hall's screen or the streaming computer. Its key comes from the pairing API with the
- * host password (hub/pairing-http.ts), so only the host can hand it out; it rides in the
+ * host password (hub/web/pairing-http.ts), so only the host can hand it out; it rides in the
  * link's fragment, which no browser sends to a server. `?overlay=1` is the stream overlay.
  */
 import { css, html, nothing } from "lit";

@@ -5,7 +5,7 @@
  * The QR code encodes `/seat/?table=T&seat=N#k=PASSWORD` on the hub's `--public-url` when
  * it has one, else on this console's own origin, unless that is a loopback name no phone
  * can reach: then on the LAN address the pairing API names (`base`, ../pairing-origin.ts). The seat passwords come
- * from the hub's pairing API over HTTP with the host password (hub/pairing-http.ts), never
+ * from the hub's pairing API over HTTP with the host password (hub/web/pairing-http.ts), never
  * over MQTT. A revoke gives the seat a new password, closes its phone and its paddle, and
  * redraws its code; the paddle takes the new password from secrets.json.
  */

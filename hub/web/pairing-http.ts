@@ -15,10 +15,10 @@ import {
   isSeatNumber,
   MAX_SEATS,
   seatUsername,
-} from "../protocol/index.js";
-import type { SeatDevices } from "./devices.js";
-import type { Logger } from "./logger.js";
-import type { Secrets } from "./secrets.js";
+} from "../../protocol/index.js";
+import type { SeatDevices } from "../mqtt/devices.js";
+import type { Logger } from "../process/logger.js";
+import type { Secrets } from "../process/secrets.js";
 
 export interface PairingApiDeps {
   secrets: Secrets;

@@ -13,7 +13,7 @@ import {
   hostUsername,
   MAX_SEATS,
   seatUsername,
-} from "../protocol/index.js";
+} from "../../protocol/index.js";
 import type { Logger } from "./logger.js";
 
 export const SECRETS_FILE = "secrets.json";

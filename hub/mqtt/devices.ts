@@ -12,8 +12,8 @@ import {
   hostDevicesTopic,
   type Identity,
   MAX_SEATS,
-} from "../protocol/index.js";
-import type { OutMessage } from "./outbox.js";
+} from "../../protocol/index.js";
+import type { OutMessage } from "../table/outbox.js";
 
 type SeatIdentity = Extract<Identity, { role: "seat" }>;
 

@@ -9,10 +9,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { createWebSocketStream, WebSocketServer } from "ws";
-import { MAX_HOST_PAYLOAD } from "../protocol/index.js";
-import type { HubBroker } from "./broker.js";
-import type { Health } from "./health.js";
-import type { Logger } from "./logger.js";
+import { MAX_HOST_PAYLOAD } from "../../protocol/index.js";
+import type { HubBroker } from "../mqtt/broker.js";
+import type { Health } from "../process/health.js";
+import type { Logger } from "../process/logger.js";
 import type { ApiHandler } from "./pairing-http.js";
 import { type OriginVerdict, setSecurityHeaders } from "./web-security.js";
 

@@ -1,13 +1,13 @@
 /**
  * Start-up (or a takeover): the table's newest game from its journal store, replayed,
- * honouring the host's corrections (hub/history.ts). A record that was accepted once and is refused now
+ * honouring the host's corrections (hub/table/history.ts). A record that was accepted once and is refused now
  * stops the hub: resuming would append to a game that is not the one played.
  */
-import type { GameState } from "./engine/index.js";
+import type { GameState } from "../engine/index.js";
+import { JournalCorrupt } from "../journal/journal.js";
+import type { JournalStore, StoredGame } from "../journal/journal-store.js";
+import type { Logger } from "../process/logger.js";
 import { GameHistory } from "./history.js";
-import { JournalCorrupt } from "./journal.js";
-import type { JournalStore, StoredGame } from "./journal-store.js";
-import type { Logger } from "./logger.js";
 import { prepareGame } from "./setup.js";
 
 export interface ResumedGame extends StoredGame {

@@ -13,15 +13,15 @@
  * presence, timers and other undos cannot.
  */
 
-import { ERROR_MESSAGES } from "../protocol/index.js";
+import { ERROR_MESSAGES } from "../../protocol/index.js";
 import {
   applyInPlace,
   type Effect,
   type EngineInput,
   type GameState,
   type Rejection,
-} from "./engine/index.js";
-import type { InputSource } from "./journal.js";
+} from "../engine/index.js";
+import type { InputSource } from "../journal/journal.js";
 
 export interface HistoryRecord {
   n: number;

@@ -10,7 +10,7 @@
  * was taken for a duplicate, acknowledged and never journaled (issue 27). Here N is a
  * duplicate only if N itself was applied.
  */
-import type { InputSource, JournalHeader } from "./journal.js";
+import type { InputSource, JournalHeader } from "../journal/journal.js";
 
 /** How many recent host command ids are remembered. */
 const HOST_IDS_KEPT = 256;

@@ -17,10 +17,10 @@
  * many inputs follow it (only the rest is cut to the limit), found from the game's whole
  * list of removals (`state.removals`). Edges a removed paddle reports later are not it.
  */
-import type { UndoableEntry } from "../protocol/index.js";
-import { UNDOABLE_SHOWN } from "../protocol/index.js";
+import type { UndoableEntry } from "../../protocol/index.js";
+import { UNDOABLE_SHOWN } from "../../protocol/index.js";
+import { DECOY_ACTION, type GameState } from "../engine/index.js";
 import { hideAuthor } from "./actions.js";
-import { DECOY_ACTION, type GameState } from "./engine/index.js";
 import { type HistoryRecord, isUndoable, takenBack } from "./history.js";
 
 /** Removals the host made himself (a `remove`, the fourth `foul`): their command is listed. */

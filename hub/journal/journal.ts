@@ -23,7 +23,7 @@ import {
   truncate,
 } from "node:fs/promises";
 import { join } from "node:path";
-import type { EngineInput } from "./engine/index.js";
+import type { EngineInput } from "../engine/index.js";
 import {
   CHAIN_START,
   type ChainEnd,

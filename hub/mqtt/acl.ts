@@ -14,7 +14,7 @@ import {
   seatSignalTopic,
   seatTextTopic,
   seatViewTopic,
-} from "../protocol/index.js";
+} from "../../protocol/index.js";
 
 export function publishTopics(id: Identity): string[] {
   if (id.role === "seat") return [seatInputTopic(id.table, id.seat)];

@@ -2,8 +2,8 @@
  * A decoded paddle message → the engine's seat action: the transport envelope (boot, seq)
  * stays in the hub, where deduplication and the journal's `src` use it.
  */
-import { authorIsSecret, type SeatInputMessage } from "../protocol/index.js";
-import type { EngineInput, SeatAction } from "./engine/index.js";
+import { authorIsSecret, type SeatInputMessage } from "../../protocol/index.js";
+import type { EngineInput, SeatAction } from "../engine/index.js";
 
 export function toAction(msg: SeatInputMessage): SeatAction {
   switch (msg.kind) {

@@ -16,16 +16,16 @@ import {
   MAX_HOST_PAYLOAD,
   MAX_TEXT_PAYLOAD,
   parseUsername,
-} from "../protocol/index.js";
+} from "../../protocol/index.js";
+import type { Logger } from "../process/logger.js";
+import type { Secrets } from "../process/secrets.js";
+import type { OutMessage } from "../table/outbox.js";
+import type { Table } from "../table/table.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
 import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
-import type { Logger } from "./logger.js";
-import type { OutMessage } from "./outbox.js";
 import { indexedMemoryPersistence } from "./retained-index.js";
-import type { Secrets } from "./secrets.js";
-import type { Table } from "./table.js";
 
 /** What the broker hands a table's inputs to: the Table itself, or a cluster's router. */
 export type TableEndpoint = Pick<Table, "seatInput" | "hostCommand" | "connection">;

@@ -10,7 +10,7 @@
  * share the next write and fsync). The promise a caller gets resolves only after the record
  * is durable, which is what lets broker.ts hold the PUBACK until the input is on disk.
  */
-import { Duplicates } from "./dedupe.js";
+
 import {
   type EngineInput,
   type GameConfig,
@@ -19,23 +19,24 @@ import {
   publicLogEntry,
   type StepResult,
   step,
-} from "./engine/index.js";
-import { gameEndedRecord } from "./game-events.js";
-import { GameHistory } from "./history.js";
+} from "../engine/index.js";
 import {
   type InputSource,
   JOURNAL_VERSION,
   type JournalHeader,
   type JournalRecord,
   type SyncHook,
-} from "./journal.js";
+} from "../journal/journal.js";
 import {
   fileJournals,
   type JournalBackend,
   type JournalStore,
   type JournalWriter,
-} from "./journal-store.js";
-import type { Logger } from "./logger.js";
+} from "../journal/journal-store.js";
+import type { Logger } from "../process/logger.js";
+import { Duplicates } from "./dedupe.js";
+import { gameEndedRecord } from "./game-events.js";
+import { GameHistory } from "./history.js";
 import { type PublishFn, TableOutbox } from "./outbox.js";
 import { overdueAfterOutage, resumeNewestGame } from "./resume.js";
 import { Scheduler } from "./scheduler.js";

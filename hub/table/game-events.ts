@@ -3,7 +3,7 @@
  * (a dashboard, a results sheet): which game ended and who won. The game is named as the
  * record route names it (`game-0001`), from its journal's path on disk or its Redis key.
  */
-import type { GameState } from "./engine/index.js";
+import type { GameState } from "../engine/index.js";
 
 /** `game-NNNN` from `…/t1/game-0001.jsonl` or a Redis key `…:game:0001`; else the path. */
 export function gameName(path: string): string {

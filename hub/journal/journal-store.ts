@@ -6,7 +6,8 @@
  * acknowledged, checked (running hashes, numbering) by parseJournalLines.
  */
 import { join } from "node:path";
-import type { EngineInput } from "./engine/index.js";
+import type { EngineInput } from "../engine/index.js";
+import type { Logger } from "../process/logger.js";
 import {
   type InputSource,
   Journal,
@@ -18,7 +19,6 @@ import {
   type SyncHook,
   setAside,
 } from "./journal.js";
-import type { Logger } from "./logger.js";
 
 /** One game's journal, open for appending. */
 export interface JournalWriter {

@@ -4,14 +4,14 @@
  * complaints into a reply that says which seats or options are wrong.
  */
 import { randomBytes } from "node:crypto";
-import type { ErrorCode, SetupCommand } from "../protocol/index.js";
+import type { ErrorCode, SetupCommand } from "../../protocol/index.js";
 import {
   availableRulesets,
   createGame,
   type GameConfig,
   type GameState,
   rulesetById,
-} from "./engine/index.js";
+} from "../engine/index.js";
 
 export type SetupResult =
   | { ok: true; config: GameConfig; state: GameState; warnings: string[] }

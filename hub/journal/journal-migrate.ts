@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { copyFile, open, readdir, readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createLogger, type Logger } from "../process/logger.js";
 import { lockDataDir } from "./data-dir.js";
 import { syncDir } from "./journal.js";
 import {
@@ -28,7 +29,6 @@ import {
   OLD_JOURNAL_VERSIONS,
 } from "./journal-format.js";
 import { writeTail } from "./journal-tail.js";
-import { createLogger, type Logger } from "./logger.js";
 
 const GAME_RE = /^game-\d{4,}\.jsonl$/;
 const CHECKSUM_RE = /^(.*),"c":"([0-9a-f]{8})"\}$/;

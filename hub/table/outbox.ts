@@ -39,7 +39,7 @@ import {
   seatTextTopic,
   seatViewTopic,
   type UndoableEntry,
-} from "../protocol/index.js";
+} from "../../protocol/index.js";
 import {
   audienceViewJson,
   availableRulesets,
@@ -50,8 +50,8 @@ import {
   rulesetById,
   seatTextView,
   seatView,
-} from "./engine/index.js";
-import type { Logger } from "./logger.js";
+} from "../engine/index.js";
+import type { Logger } from "../process/logger.js";
 
 export interface OutMessage {
   topic: string;

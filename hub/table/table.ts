@@ -14,9 +14,9 @@ import {
   MAX_TEXT_PAYLOAD,
   parseJsonObject,
   salvageCommandId,
-} from "../protocol/index.js";
+} from "../../protocol/index.js";
+import type { EngineInput, GameState } from "../engine/index.js";
 import { hideAuthor, toAction } from "./actions.js";
-import type { EngineInput, GameState } from "./engine/index.js";
 import { configFromCommand, prepareGame } from "./setup.js";
 import { TableCore, type TableOptions } from "./table-core.js";
 import { undoableEntries } from "./undo-list.js";
@@ -195,7 +195,7 @@ export class Table {
 
   /**
    * Takes back the record the judge picked (`undoes`), or the newest seat input or host
-   * command not yet taken back (hub/history.ts).
+   * command not yet taken back (hub/table/history.ts).
    */
   private async undo(cmd: Extract<HostCommand, { cmd: "undo" }>, at: number): Promise<void> {
     const journal = this.core.journal;

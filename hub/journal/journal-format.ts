@@ -9,10 +9,10 @@
  *
  * A hub demands the version it writes: a header of another version (or with no `v`) is not
  * read at all. Journals of older hubs (v1 without checksums, v2 with a checksum `c` per line)
- * are read only by the explicit migration (hub/journal-migrate.ts), never silently.
+ * are read only by the explicit migration (hub/journal/journal-migrate.ts), never silently.
  */
 import { createHash } from "node:crypto";
-import type { EngineInput, GameConfig } from "./engine/index.js";
+import type { EngineInput, GameConfig } from "../engine/index.js";
 
 export const JOURNAL_VERSION = 3;
 
@@ -32,7 +32,7 @@ export interface JournalHeader {
   /** Highest applied seq per `seat:boot` when the game began, so re-sends stay duplicates. */
   seen: Record<string, number>;
   /**
-   * Per `seat:boot`, the seqs below its `seen` (within hub/dedupe.ts's window) that were NOT
+   * Per `seat:boot`, the seqs below its `seen` (within hub/table/dedupe.ts's window) that were NOT
    * applied when the game began: an input overtaken by a later one in a failover is still
    * taken when it is re-sent. Absent when there is none (and in older files).
    */

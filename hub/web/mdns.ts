@@ -10,7 +10,7 @@
  */
 import { hostname, networkInterfaces } from "node:os";
 import Bonjour from "bonjour-service";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../process/logger.js";
 
 export interface MdnsOptions {
   mqttPort: number;

@@ -25,7 +25,7 @@ import {
   dealCommitment,
   type GameState,
   rulesetById,
-} from "./engine/index.js";
+} from "../engine/index.js";
 import type { JournalHeader, JournalRecord } from "./journal.js";
 
 export interface GameReport {
