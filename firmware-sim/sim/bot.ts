@@ -56,6 +56,8 @@ export class Bot {
   private answeredRev = -1;
   /** The night step (`round|step`) this bot last answered in. */
   private nightAnswered = "";
+  /** Answers given in the current night step (`round|step`). */
+  private nightAnswers = { step: "", n: 0 };
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -141,9 +143,17 @@ export class Bot {
     }
     // Silent nights where a role has two moves (HUNT-QUIET-01): every offer answered, the
     // hub has it, and a newer view still offers "nothing": the seat owes another answer.
+    // Only after a single answer: a seat that gave two already (the Boss's block and shot)
+    // may still hold a view from before its second reached the hub, and a third input would
+    // be one more than every other seat sends.
     if (g.phase === "night" && v.pass === "nothing" && p.outbox.pending === 0) {
-      if (v.rev > this.answeredRev) {
+      if (
+        v.rev > this.answeredRev &&
+        this.nightAnswers.step === night &&
+        this.nightAnswers.n === 1
+      ) {
         this.answeredRev = v.rev;
+        this.nightAnswers.n += 1;
         if (this.sp.pass()) return true;
       }
     }
@@ -174,6 +184,17 @@ export class Bot {
 
   /** Answers one offered action (null: the menu only passes); false if it left it alone. */
   private answer(offer: Prompt | null): boolean {
+    const g = this.sp.paddle.glance;
+    const sent = this.answerOnce(offer);
+    if (sent && g && g.phase === "night") {
+      const step = `${g.round}|${g.step}`;
+      this.nightAnswers =
+        this.nightAnswers.step === step ? { step, n: this.nightAnswers.n + 1 } : { step, n: 1 };
+    }
+    return sent;
+  }
+
+  private answerOnce(offer: Prompt | null): boolean {
     const sp = this.sp;
     const view = sp.paddle.view;
     this.answeredRev = view ? view.rev : this.answeredRev;

@@ -58,7 +58,7 @@ describe("phone pairing", () => {
     // Exactly that seat: its own view, public topics, nothing of another seat or the host.
     const topics = new Set(phone.sniffer.publishes.map((p) => p.topic));
     for (const t of topics)
-      expect(t).toMatch(/^mafia\/v1\/t1\/(seat\/3\/(view|signal)|public\/state)$/);
+      expect(t).toMatch(/^mafia\/v1\/t1\/(seat\/3\/(view|signal)|public\/(state|glance))$/);
     await screenshot(host, "host-pairing");
 
     await host.locator('host-pairing tr[data-pair-seat="3"] [data-action="revoke"]').click();

@@ -87,7 +87,8 @@ export class SeatSession {
       password: pairing.password,
       device: "phone",
       texts: true,
-      extraTopics: [topics.texts],
+      // The paddle itself takes only the glance; the phone's screens show the whole state.
+      extraTopics: [topics.texts, topics.state],
     });
     this.paddle.onChange = () => {
       // A table that stops hearing (the game over, a new one without voice) closes the
