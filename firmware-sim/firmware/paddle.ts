@@ -7,7 +7,7 @@
 import type { TableGlance } from "../../protocol/glance.js";
 import { padInput } from "../../protocol/padding.js";
 import {
-  publicGlanceTopic,
+  publicStateTopic,
   seatSignalTopic,
   seatTextTopic,
   seatViewTopic,
@@ -57,8 +57,12 @@ export class Paddle {
   readonly voice: Voice | null;
   private readonly viewTopic: string;
   private readonly signalTopic: string;
-  /** Where the game is (public/glance): a paddle never takes the whole public state. */
-  private readonly glanceTopic: string;
+  /**
+   * Where the game is: the whole public state (a phone's and a bot's night message is timed
+   * by its `until`, `now` and living seats, night-message.ts). The lighter `public/glance`
+   * the hub also publishes did not land here: see docs/HARDWARE.md.
+   */
+  private readonly stateTopic: string;
   private readonly textTopic: string | null;
   private lastRev = -1;
   /** The private result the status line shows, until something else replaces it. */
@@ -81,7 +85,7 @@ export class Paddle {
     this.haptics = new Haptics(hal);
     this.viewTopic = seatViewTopic(this.table, this.seat);
     this.signalTopic = seatSignalTopic(this.table, this.seat);
-    this.glanceTopic = publicGlanceTopic(this.table);
+    this.stateTopic = publicStateTopic(this.table);
     this.textTopic = settings.texts ? seatTextTopic(this.table, this.seat) : null;
     const lead =
       typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
@@ -97,7 +101,7 @@ export class Paddle {
     const subscriptions = [
       { topic: this.viewTopic, qos: 1 },
       { topic: this.signalTopic, qos: 0 },
-      { topic: this.glanceTopic, qos: 1 },
+      { topic: this.stateTopic, qos: 1 },
     ];
     if (this.textTopic) subscriptions.push({ topic: this.textTopic, qos: 1 });
     const ms = this.timings.debounceMs;
@@ -283,7 +287,7 @@ export class Paddle {
       delete (body as { pad?: string }).pad;
       this.onView(body as SeatView);
     } else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
-    else if (msg.topic === this.glanceTopic) this.onGlance(body as Record<string, unknown>);
+    else if (msg.topic === this.stateTopic) this.onGlance(body as Record<string, unknown>);
     else if (msg.topic === this.textTopic) {
       this.seatText = body;
       this.scheduleNight();

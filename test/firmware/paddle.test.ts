@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMINGS } from "../../firmware-sim/firmware/config.js";
 import { HAPTIC_PATTERNS } from "../../firmware-sim/firmware/haptics.js";
-import { publicGlanceTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
+import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
 import { fakePaddle, seatView } from "./fakes.js";
 
 const SEAT = 4;
@@ -12,17 +12,13 @@ const LOGIN = DEFAULT_TIMINGS.loginTimeoutMs;
 const setup = (seed = 1) => fakePaddle(SEAT, seed);
 
 describe("connecting", () => {
-  it("connects with the seat's credentials and subscribes to its view, signal and the public glance (never the whole public state: issue 25)", () => {
+  it("connects with the seat's credentials and subscribes to its view, signal and the public state", () => {
     const { mqtt } = setup();
     expect(mqtt.options.username).toBe("seat/t1/4");
     expect(mqtt.options.password).toBe("pw");
     expect(mqtt.connects).toBe(1);
     mqtt.connected();
-    expect(mqtt.subscriptions).toEqual([
-      VIEW,
-      seatSignalTopic("t1", SEAT),
-      publicGlanceTopic("t1"),
-    ]);
+    expect(mqtt.subscriptions).toEqual([VIEW, seatSignalTopic("t1", SEAT), publicStateTopic("t1")]);
   });
 
   it("is up only once its retained view arrives, then says hello and its sensor levels", () => {
@@ -290,7 +286,7 @@ describe("prompts, keys and haptics", () => {
   it("offers no `pass` when the view says it means nothing now", () => {
     const { mqtt, hal, login } = setup();
     login();
-    mqtt.deliver(publicGlanceTopic("t1"), {
+    mqtt.deliver(publicStateTopic("t1"), {
       phase: "day",
       step: "speech",
       round: 1,
