@@ -95,7 +95,7 @@ describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
     await lcdShows(0, "Setup");
     expect((await host.command("start")).ok).toBe(true);
     await state((s) => s.phase === "night");
-    await lcdShows(0, "Night 0 mafia");
+    await lcdShows(0, "Night 0 Mafia");
   });
 
   it("lights the night lamp at night", async () => {
@@ -154,7 +154,7 @@ describe.each(HOST_BOX_KINDS)("the host box on the %s board", (kind) => {
     // The box lights the day lamp, then puts the night lamp out: a board reports the two
     // writes one after the other, so the second may come a moment after the first.
     await until(() => rig?.emu.level(LAMP.night) === 0, 3000, "the night lamp out");
-    await lcdShows(0, "Day 0 speech");
+    await lcdShows(0, "Day 0 Speech");
     const speaker = new RegExp(`^Seat ${speech.speaker} \\d:\\d\\d$`);
     // (once the note of the foul, shown for a few seconds, is gone)
     await lcdMatches(1, (l) => speaker.test(l), "the speaker and countdown", 8000);
