@@ -18,7 +18,6 @@
 import {
   audienceStateTopic,
   encode,
-  glanceOf,
   hostReplyTopic,
   hostRulesetsTopic,
   hostUndoableTopic,
@@ -26,7 +25,6 @@ import {
   type LogEntry,
   padded,
   padJson,
-  publicGlanceTopic,
   publicLogTopic,
   publicRulesetsTopic,
   publicStateTopic,
@@ -254,8 +252,6 @@ export class TableOutbox {
     const pub = publicView(state, 0);
     const pubKey = JSON.stringify(pub);
     this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
-    const glance = JSON.stringify(glanceOf(pub));
-    this.sendIfChanged(publicGlanceTopic(t), glance, () => glance);
     const hostKey = hostViewJson(state, pubKey);
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
