@@ -56,8 +56,10 @@ async function settle(phase: "day" | "night", round: number): Promise<void> {
   await current(table.hostConn, topic("host/view"), isIt);
   await current(table.display, topic("public/state"), isIt);
   await current(table.audience, topic("audience/state"), isIt);
-  for (const seat of table.paddles.keys())
-    await table.view(seat, (v) => (phase === "day" ? isDayView(v) : !isDayView(v)));
+  // A seat the night killed has no vote offer by day: its settled day view is the dead one.
+  const settled = (v: { offers?: Offer[]; alive: boolean }) =>
+    phase === "day" ? isDayView(v) || !v.alive : !isDayView(v);
+  for (const seat of table.paddles.keys()) await table.view(seat, settled);
 }
 
 describe("forum: secrets through timing, over the wire", () => {
@@ -136,11 +138,11 @@ describe("forum: secrets through timing, over the wire", () => {
 
     const living = h.seats.filter((s) => s.alive).map((s) => s.seat);
     const nightViews = (seat: number) =>
-      since(
-        table.paddle(seat).conn,
-        mark,
-        (m) => m.topic === topic(`seat/${seat}/view`) && !isDayView(m.json as { offers?: Offer[] }),
-      );
+      since(table.paddle(seat).conn, mark, (m) => {
+        const v = m.json as { offers?: Offer[]; alive: boolean };
+        // The victim's view at dawn (out of the game) belongs to the day, not the night.
+        return m.topic === topic(`seat/${seat}/view`) && v.alive && !isDayView(v);
+      });
     const counts = living.map((s) => nightViews(s).length);
     expect(new Set(counts).size, `views per seat ${counts}`).toBe(1);
     expect(counts[0]).toBeGreaterThanOrEqual(answers);
