@@ -185,7 +185,11 @@ export function seatView(r: Ruleset, state: GameState, seatNumber: number): Seat
     lang: me.lang,
     prompt: state.paused ? null : prompt,
     ...(offers ? { offers: withPrompt(prompt, offers) } : {}),
-    pass: state.paused || !me.alive ? null : passMeaning(r, state, me, prompt),
+    // A seat out of the game may still end its own last word with "thank you" (SPORT-DAY-05).
+    pass:
+      state.paused || (!me.alive && state.speaker !== me.seat)
+        ? null
+        : passMeaning(r, state, me, prompt),
     results: me.results.map((x) => ({ ...x, seats: [...x.seats] })),
     proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,

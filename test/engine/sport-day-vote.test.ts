@@ -96,6 +96,19 @@ describe("SPORT day: morning and speeches", () => {
     expect(d.pub.speaker).toBe(2);
   });
 
+  it("SPORT-DAY-05: a seat out of the game is offered 'thank you' in its own last word, and it ends the word", () => {
+    const d = day0();
+    speak(d);
+    kill(d, 5); // night 1: seat 5 dies and is owed a last word
+    expect(d.pub.step).toBe("lastword");
+    expect(d.pub.speaker).toBe(5);
+    expect(d.view(5)).toMatchObject({ alive: false, pass: "thanks" });
+    expect(d.view(4).pass).toBeNull();
+    d.pass(5);
+    expect(d.pub.step).toBe("speech");
+    expect(d.view(5).pass).toBeNull();
+  });
+
   it("SPORT-DAY-04, SPORT-OPEN-11: each later day starts one seat further on, wrapping 10 → 1", () => {
     const d = day0();
     const firsts: number[] = [];
