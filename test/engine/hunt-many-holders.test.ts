@@ -122,6 +122,30 @@ describe("hunt: every holder of a night ability acts", () => {
     expect(d.act(4, "heal", [10])?.code).toBe("bad_target");
   });
 
+  it("HUNT-MANY-01, HUNT-QUIET-01: a second holder's answer looks like any other to every other seat", () => {
+    const others = [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12];
+    const views = (d: HuntTable) => [
+      JSON.stringify(d.pub),
+      ...others.map((n) => JSON.stringify(d.view(n))),
+    ];
+    const healing = manyTable().actOk(5, "heal", [9]);
+    const other = manyTable().actOk(5, "heal", [10]);
+    const passing = manyTable().pass(5);
+    expect(views(healing)).toEqual(views(passing));
+    expect(views(other)).toEqual(views(passing));
+    expect(healing.effects).toEqual(passing.effects);
+    // Two answers a night for every living seat, the second Boss and Maniac included.
+    const d = manyTable();
+    for (const n of [3, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
+    d.actOk(1, "block", [8]).actOk(1, "shoot", [9]).actOk(2, "block", [10]).pass(2);
+    d.actOk(6, "kill", [11]).pass(6).actOk(7, "kill", [12]).pass(7);
+    d.actOk(4, "heal", [9]).pass(4).actOk(5, "heal", [11]);
+    expect(d.state.phase).toBe("night"); // the second Doctor owes one more answer
+    d.pass(5);
+    expect(d.state.phase).toBe("day");
+    expect(d.dead()).toEqual([12]); // 9 healed, 11 healed; 8 and 10 blocked civilians
+  });
+
   it("HUNT-MANY-04: the night's timer waits for every Doctor's heal, and the host's record says what was missing", () => {
     const d = manyTable();
     d.actOk(3, "shoot", [8]).actOk(4, "heal", [8]).expire();
