@@ -2,7 +2,7 @@
  * A night ability as one card (issue 23, after UltiMafia's ability cards): what it offers a
  * holder, how an answer goes into tonight's book, its entry in the priority table
  * (HUNT-ORDER-01), what it contributes to the mandatory moves (HUNT-OPEN-13), and what a
- * seat leaving takes out of the book. night.ts, morning.ts and resolve.ts only run the
+ * seat leaving takes out of the book. night.ts, leave.ts and resolve.ts only run the
  * cards, so a second holder of an ability is asked and resolved like the first
  * (HUNT-MANY-01): nothing here looks for "the" holder.
  */
