@@ -71,8 +71,9 @@ export type HostVote = z.infer<typeof hostVoteSchema>;
 
 /**
  * Tonight's choices (`flow.night`, while it is night). sport declares its three fields; the
- * app's and hunt's nights are lists of choices by field (proposals, heal, block, …) that the
- * console shows field by field (`host.night.<field>`), so the rest passes through.
+ * app's and hunt's nights are lists of choices by field (proposals, heal, hunt's per-holder
+ * blocks, kills, heals, …) that the console shows field by field (`host.night.<field>`), so
+ * the rest passes through.
  */
 export const hostNightSchema = z.looseObject({
   /** sport: shooter → the seats he shot at, in order (more than one spoils the shot). */

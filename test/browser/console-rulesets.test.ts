@@ -2,7 +2,7 @@
  * The console beyond sport, in Debian's chromium against the real hub: a name over the limit
  * is refused with the limit said (never cut), and in the app game the night's choices and
  * the secret day vote are on the console, the vote marked secret, while the public display
- * shows nobody's vote.
+ * shows nobody's vote; in the hunt game the night's choices of each holder are listed.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +120,45 @@ describe("the console beyond sport", () => {
       expect(await deepText(display)).not.toContain(`#${a} P${a}, #${b} P${b}`);
     } finally {
       await display.close();
+      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+    }
+  }, 60_000);
+
+  it("HUNT-MANY-02: hunt's per-holder night book (blocks, kills, heals) is on the console in words", async () => {
+    const host = await HostClient.connect(hub);
+    const paddles = await Promise.all(
+      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
+    );
+    try {
+      const before = await host.until(() => host.state, "the table's state");
+      if (before.phase === "day" || before.phase === "night") await host.ok({ cmd: "end" });
+      await host.ok({
+        cmd: "setup",
+        ruleset: "hunt",
+        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        options: { allowAnySeatCount: true, firstPhase: "night", autoAdvance: false },
+      });
+      await host.ok({ cmd: "start" });
+      await host.until(() => host.state?.phase === "night" && host.view?.seats[0]?.role, "night");
+      const seats = host.view?.seats ?? [];
+      const holder = (role: string) => seats.find((s) => s.role === role)?.seat as number;
+      const [boss, doctor, maniac] = [holder("boss"), holder("doctor"), holder("maniac")];
+      const civilian = seats.find((s) => s.role === "civilian")?.seat as number;
+      await paddles[boss - 1]?.act("block", civilian);
+      await paddles[maniac - 1]?.act("kill", civilian);
+      await paddles[doctor - 1]?.act("heal", civilian);
+      const pair = (from: number) => `#${from} P${from} → #${civilian} P${civilian}`;
+      for (const [field, label, from] of [
+        ["blocks", "Blocks", boss],
+        ["kills", "Kills", maniac],
+        ["heals", "Heals", doctor],
+      ] as const) {
+        const row = `[data-secret="host"] [data-night="${field}"]`;
+        await waitFor(page, row);
+        expect(await text(page, row)).toBe(`${label}: ${pair(from)}`);
+      }
+      await host.ok({ cmd: "end" });
+    } finally {
       await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
     }
   }, 60_000);

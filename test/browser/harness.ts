@@ -142,6 +142,8 @@ export class HostClient {
   private replies = new Map<string, HostReply>();
   private waiters: (() => void)[] = [];
   private n = 0;
+  /** Command ids differ between clients: the hub answers a repeated id with its first reply. */
+  private readonly tag = Math.floor(Math.random() * 2 ** 32).toString(16);
 
   private constructor(private readonly client: MqttClient) {
     client.on("message", (topic, payload) => {
@@ -187,7 +189,7 @@ export class HostClient {
 
   async command(body: CommandBody): Promise<HostReply> {
     this.n += 1;
-    const id = `t-${this.n}`;
+    const id = `t-${this.tag}-${this.n}`;
     await this.client.publishAsync("mafia/v1/t1/host/command", JSON.stringify({ id, ...body }), {
       qos: 1,
     });

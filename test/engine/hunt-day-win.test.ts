@@ -157,7 +157,7 @@ describe("hunt: who wins", () => {
     expect(d.state.phase).toBe("night"); // the timer waits
     d.resolve();
     expect(d.dead()).toEqual([]);
-    expect(d.state.flow.record).toMatchObject({ missing: ["shoot", "heal"] });
+    expect(d.state.flow.record).toMatchObject({ missing: ["heal", "shoot"] });
     const no = huntTable({ waitForMandatory: false });
     no.expire();
     expect(no.state.phase).toBe("day");

@@ -70,6 +70,9 @@ describe("hunt: two moves a night", () => {
     const stir = on.view(7).stir;
     expect(on.seat(BOSS, { kind: "pass" })).toBeNull();
     expect(on.view(7).stir).toBe(stir); // a pass owed nobody stirs nobody's view
-    expect(on.state.flow.night).toMatchObject({ block: 9, shot: { by: BOSS, target: 8 } });
+    expect(on.state.flow.night).toMatchObject({
+      blocks: { [BOSS]: 9 },
+      shot: { by: BOSS, target: 8 },
+    });
   });
 });

@@ -48,11 +48,11 @@ const hunt: OracleRules = {
     return state.options.nightReveal === "role" && seat.out !== "voted" && shown === seat.role;
   },
   emptyNight: () => ({
-    block: null,
+    blocks: {},
     proposals: {},
     shot: null,
-    kill: null,
-    heal: null,
+    kills: {},
+    heals: {},
     hunts: {},
     answered: {},
   }),

@@ -12,18 +12,24 @@ export interface HuntApplication {
   claim: HuntClaim;
 }
 
+/**
+ * The books kept per holder (HUNT-MANY-01/02): holder's seat → his own choice tonight, so a
+ * second Boss, Maniac or Doctor acts too instead of overwriting the first.
+ */
+export type PersonalBook = "blocks" | "kills" | "heals";
+
 /** Tonight's submissions, each replaced by a later one from the same seat (HUNT-OPEN-14). */
 export interface HuntNight {
-  /** The Boss's block (HUNT-BOSS-06). */
-  block: number | null;
+  /** Each Boss's block, by his seat (HUNT-BOSS-06). */
+  blocks: Record<string, number>;
   /** Each mafioso's latest proposal, seen by the other mafiosi (HUNT-MAF-01). */
   proposals: Record<string, number>;
   /** The latest `shoot` sent: the mafia's shot, its sender the executor (HUNT-MAF-04/05). */
   shot: { by: number; target: number } | null;
-  /** The Maniac's shot (HUNT-MAN-03). */
-  kill: number | null;
-  /** The Doctor's heal (HUNT-DOC-01). */
-  heal: number | null;
+  /** Each Maniac's shot, by his seat (HUNT-MAN-03). */
+  kills: Record<string, number>;
+  /** Each Doctor's heal, by his seat (HUNT-DOC-01). */
+  heals: Record<string, number>;
   /** Hunter → application (HUNT-HUNT-02). */
   hunts: Record<string, HuntApplication>;
   /**
@@ -44,8 +50,11 @@ export interface HuntNightRecord {
 
 export interface HuntFlow extends DayBook {
   night: HuntNight | null;
-  /** Last night's submissions (HUNT-OPEN-09): a name may not be repeated the next night. */
-  last: { block: number | null; kill: number | null; heal: number | null };
+  /**
+   * Last night's submissions, by holder (HUNT-OPEN-09, HUNT-MANY-03): a holder may not repeat
+   * his own name the next night.
+   */
+  last: Record<PersonalBook, Record<string, number>>;
   /** Voted out, side announced at the start of the next day (HUNT-REVEAL-09). */
   pendingReveal: number[];
   record: HuntNightRecord | null;
@@ -66,7 +75,7 @@ export function initialHuntFlow(): HuntFlow {
     night: null,
     votes: {},
     ready: [],
-    last: { block: null, kill: null, heal: null },
+    last: { blocks: {}, kills: {}, heals: {} },
     pendingReveal: [],
     record: null,
   };
@@ -74,11 +83,11 @@ export function initialHuntFlow(): HuntFlow {
 
 export function emptyNight(): HuntNight {
   return {
-    block: null,
+    blocks: {},
     proposals: {},
     shot: null,
-    kill: null,
-    heal: null,
+    kills: {},
+    heals: {},
     hunts: {},
     answered: {},
   };

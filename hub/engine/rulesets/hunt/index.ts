@@ -1,9 +1,9 @@
 /**
  * HUNT: the forum game "Мирная охота" (RULES.md §3) at a table of paddles. Roles: `boss`,
  * `mafia`, `maniac`, `doctor`, `civilian`. Night actions `block`, `shoot`, `kill`, `heal`,
- * `hunt` (with `option` "mafia" or "maniac"), all in one night step resolved in the order
- * of HUNT-ORDER-01 (resolve.ts); the day's `vote`; `pass` = ready to vote in the
- * discussion, abstain in the vote, "nothing tonight" at night.
+ * `hunt` (with `option` "mafia" or "maniac"), one card each (abilities/), all in one night
+ * step resolved in the order of HUNT-ORDER-01 (resolve.ts); the day's `vote`; `pass` =
+ * ready to vote in the discussion, abstain in the vote, "nothing tonight" at night.
  */
 
 import { checkAct } from "../../prompt.js";

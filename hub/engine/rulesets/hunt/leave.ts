@@ -7,6 +7,7 @@
 
 import type { DeathCause, NightOutcome } from "../../night/resolver.js";
 import type { SeatState } from "../../types.js";
+import { ABILITY_CARDS } from "./abilities/index.js";
 import type { HuntGame, HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
 
@@ -30,14 +31,10 @@ export function takeOut(g: HuntGame, seat: SeatState, out: HuntOut): void {
   const flow = g.state.flow;
   seat.alive = false;
   seat.out = out;
-  const key = String(seat.seat);
   flow.ready = flow.ready.filter((s) => s !== seat.seat);
   const night = flow.night;
   if (!night) return;
-  delete night.proposals[key];
-  delete night.hunts[key];
-  // HUNT-OPEN-13: the executor must be a living mafioso; the others must send the shot again.
-  if (night.shot?.by === seat.seat) night.shot = null;
+  for (const card of ABILITY_CARDS) card.drop(night, seat.seat);
 }
 
 /**

@@ -51,8 +51,9 @@ function morning(g: HuntGame, night: HuntNight, missing: string[]): void {
   const flow = g.state.flow;
   const { outcome, drawn } = resolveHuntNight(g.state, night);
   flow.record = { round: g.state.round, drawn, missing };
-  // HUNT-OPEN-09: tomorrow's limits compare with tonight's names, whether or not they took effect.
-  flow.last = { block: night.block, kill: night.kill, heal: night.heal };
+  // HUNT-OPEN-09, HUNT-MANY-03: tomorrow's limits compare with each holder's own names of
+  // tonight, whether or not they took effect.
+  flow.last = { blocks: { ...night.blocks }, kills: { ...night.kills }, heals: { ...night.heals } };
   g.enter("day", "morning", null);
   announceNight(g, outcome);
   flow.night = null;

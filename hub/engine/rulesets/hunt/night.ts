@@ -8,17 +8,9 @@ import type { Prompt } from "../../../../protocol/index.js";
 import { checkAct } from "../../prompt.js";
 import { reject } from "../../ruleset.js";
 import type { Rejection, SeatAction, SeatState } from "../../types.js";
-import {
-  emptyNight,
-  HUNT_CLAIMS,
-  type HuntClaim,
-  type HuntGame,
-  type HuntNight,
-  type HuntState,
-} from "./flow.js";
+import { ABILITY_CARDS, abilityCard, HUNT_ABILITIES } from "./abilities/index.js";
+import { emptyNight, type HuntGame, type HuntNight, type HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
-import type { HuntAbility } from "./roles/role.js";
-import { hasHuntRight } from "./win.js";
 
 /**
  * HUNT-QUIET-01: the Boss has two moves a night (block and shoot), so with silent nights every
@@ -37,36 +29,6 @@ export function startHuntNight(g: HuntGame): void {
   g.state.tally = {};
   g.log("night.start", [], { round: g.state.round });
   g.enter("night", "night", g.state.options.nightSeconds);
-}
-
-/** The prompt for one ability of a living seat tonight, or null when it may not use it. */
-function offer(state: HuntState, seat: SeatState, ability: HuntAbility): Prompt | null | undefined {
-  const flow = state.flow;
-  const living = state.seats.filter((s) => s.alive);
-  const ask = (targets: SeatState[], options: readonly string[] = []): Prompt => ({
-    action: ability,
-    targets: targets.map((s) => s.seat),
-    min: 1,
-    max: 1,
-    options: [...options],
-    until: state.clock.until,
-  });
-  switch (ability) {
-    case "block": // HUNT-BOSS-02/04, HUNT-OPEN-09
-      return ask(living.filter((s) => s.seat !== flow.last.block));
-    case "shoot": // HUNT-MAF-03: one victim; the mafia know each other (HUNT-SETUP-06)
-      return ask(living.filter((s) => s.team !== "mafia"));
-    case "kill": // HUNT-MAN-02/04
-      return ask(living.filter((s) => s.seat !== seat.seat && s.seat !== flow.last.kill));
-    case "heal": // HUNT-DOC-01/03; the Maniac is offered too (HUNT-OPEN-07: no effect)
-      return ask(living.filter((s) => s.seat !== flow.last.heal));
-    case "hunt": // HUNT-HUNT-02, HUNT-OPEN-14: no self-hunt; "mafia" or "maniac"
-      if (!hasHuntRight(state, seat)) return null;
-      return ask(
-        living.filter((s) => s.seat !== seat.seat),
-        HUNT_CLAIMS,
-      );
-  }
 }
 
 /** The night actions this seat has answered tonight (acted on, or declined with `pass`). */
@@ -88,7 +50,9 @@ function markAnswered(night: HuntNight, seat: number, action: string): void {
 export function nightOffers(state: HuntState, seat: SeatState): Prompt[] {
   const night = state.flow.night;
   if (state.phase !== "night" || !night || !seat.alive) return [];
-  const all = (huntRole(seat.role)?.night ?? []).flatMap((a) => offer(state, seat, a) ?? []);
+  const all = (huntRole(seat.role)?.night ?? []).flatMap(
+    (a) => HUNT_ABILITIES[a].offer(state, seat) ?? [],
+  );
   const done = answeredBy(night, seat.seat);
   return [
     ...all.filter((p) => !done.includes(p.action)),
@@ -127,29 +91,10 @@ export function nightAct(
   const shown = offers.find((p) => p.action === act.action) ?? (offers[0] as Prompt);
   const bad = checkAct(shown, act);
   if (bad) return bad;
+  const card = abilityCard(act.action);
+  if (!card) return reject("bad_action");
   const night = g.state.flow.night as HuntNight;
-  const target = act.targets[0] as number;
-  const key = String(seat.seat);
-  switch (act.action) {
-    case "block":
-      night.block = target;
-      break;
-    case "shoot":
-      night.proposals[key] = target;
-      night.shot = { by: seat.seat, target };
-      break;
-    case "kill":
-      night.kill = target;
-      break;
-    case "heal":
-      night.heal = target;
-      break;
-    case "hunt":
-      night.hunts[key] = { target, claim: act.option as HuntClaim };
-      break;
-    default:
-      return reject("bad_action");
-  }
+  card.apply(night, seat, act);
   markAnswered(night, seat.seat, act.action);
   g.signal(seat.seat, { haptic: "short" });
   return null;
@@ -166,16 +111,13 @@ export function nightPass(g: HuntGame, seat: SeatState): Rejection | null {
   return null;
 }
 
-/** HUNT-MAF-02, HUNT-DOC-02, HUNT-OPEN-13/08: the moves the night may not close without. */
+/**
+ * HUNT-MAF-02, HUNT-DOC-02, HUNT-OPEN-13/08, HUNT-MANY-04: the moves the night may not close
+ * without, each card's once, in the night's order.
+ */
 export function missingMoves(state: HuntState): string[] {
   const night = state.flow.night as HuntNight;
-  const missing: string[] = [];
-  const living = state.seats.filter((s) => s.alive);
-  if (night.shot === null && living.some((s) => huntRole(s.role)?.night.includes("shoot")))
-    missing.push("shoot");
-  const doctor = living.find((s) => huntRole(s.role)?.night.includes("heal"));
-  if (doctor && night.heal === null && !(String(doctor.seat) in night.hunts)) missing.push("heal");
-  return missing;
+  return ABILITY_CARDS.flatMap((c) => c.missing(state, night) ?? []);
 }
 
 /** Mafia members' live proposals, for the other living mafiosi (as in the app ruleset). */

@@ -1,10 +1,11 @@
 import type { RoleDef } from "../../../ruleset.js";
+import type { HuntAbility } from "../abilities/card.js";
 
 /**
- * What a hunt role may do at night. Abilities name actions, never other roles: the night
- * (night.ts) asks each seat by its abilities, and the resolution (resolve.ts) acts on labels.
+ * A hunt role names its night abilities by id; each is a card (abilities/), which says what it
+ * offers and how it resolves. Abilities name actions, never other roles.
  */
-export type HuntAbility = "block" | "shoot" | "kill" | "heal" | "hunt";
+export type { HuntAbility };
 
 export interface HuntRole extends RoleDef {
   /** Night abilities, in the order the seat is asked (the first pending one is its prompt). */
