@@ -84,8 +84,8 @@ export class TableOutbox {
   private seatsRetained = 0;
   /** Audience views waiting out the delay, so stop() can drop them. */
   private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
-  /** The views said last, and the write they wait for. */
-  private newestViews: { durable: Promise<void>; superseded: boolean } | null = null;
+  /** The views (and the undo list) said last, and the write they wait for. */
+  private readonly newest = new Map<string, { durable: Promise<void>; superseded: boolean }>();
   private readonly table: string;
   private readonly audienceDelayMs: number;
 
@@ -120,12 +120,21 @@ export class TableOutbox {
    * one or two rounds of views, not twelve.
    */
   views(state: GameState): void {
+    this.newestOfWrite("views", () => this.publishViews(state, Date.now()));
+  }
+
+  /**
+   * Tells `tell` once durable unless something of the same `kind` was said later for the
+   * same write to the disk: only the newest of a write is built and told.
+   */
+  private newestOfWrite(kind: "views" | "undoable", tell: () => void): void {
     const durable = this.opts.durable();
     const mine = { durable, superseded: false };
-    if (this.newestViews?.durable === durable) this.newestViews.superseded = true;
-    this.newestViews = mine;
+    const newest = this.newest.get(kind);
+    if (newest?.durable === durable) newest.superseded = true;
+    this.newest.set(kind, mine);
     this.later(() => {
-      if (!mine.superseded) this.publishViews(state, Date.now());
+      if (!mine.superseded) tell();
     });
   }
 
@@ -134,9 +143,13 @@ export class TableOutbox {
    * host only; protocol/undoable.ts). Nothing is retained while there is nothing to take
    * back (a game not started).
    */
-  undoable(entries: readonly UndoableEntry[]): void {
-    const json = entries.length > 0 ? JSON.stringify({ table: this.table, entries }) : null;
-    this.later(() => this.retainOrClear(hostUndoableTopic(this.table), json, null));
+  undoable(build: () => readonly UndoableEntry[]): void {
+    // Built once per write, like the views: it walks the whole game's records (issue 29).
+    this.newestOfWrite("undoable", () => {
+      const entries = build();
+      const json = entries.length > 0 ? JSON.stringify({ table: this.table, entries }) : null;
+      this.retainOrClear(hostUndoableTopic(this.table), json, null);
+    });
   }
 
   logEntry(entry: LogEntry): void {

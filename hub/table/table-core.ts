@@ -220,7 +220,13 @@ export class TableCore {
   afterCommit(): void {
     if (!this.state || this.closing) return;
     this.out.views(this.state);
-    if (this.records) this.out.undoable(undoableEntries(this.records.all, this.state));
+    if (this.records) {
+      // As it stands now: the records pushed later belong to later writes, not yet durable.
+      const all = this.records.all;
+      const upTo = all.length;
+      const state = this.state;
+      this.out.undoable(() => undoableEntries(all.slice(0, upTo), state));
+    }
     this.scheduler.arm(nextDeadline(this.state));
   }
 

@@ -89,4 +89,25 @@ describe("the table's one output path", () => {
     await out.flush();
     expect(sent.map((m) => JSON.parse(m.payload).id)).toEqual(["a", "b"]);
   });
+
+  it("builds and tells the undo list once per write to the disk: the newest said for that write", async () => {
+    const { out, sent, write, nextWrite } = outbox();
+    const built: number[] = [];
+    const list = (n: number) => () => {
+      built.push(n);
+      return [{ n, at: 0, input: { type: "host" as const, action: { cmd: "next" as const } } }];
+    };
+    out.undoable(list(1));
+    out.undoable(list(2));
+    write().open();
+    nextWrite();
+    out.undoable(list(3));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(built).toEqual([2]); // the third waits for its own write
+    write().open();
+    await out.after();
+    await out.flush();
+    expect(built).toEqual([2, 3]);
+    expect(sent.filter((m) => m.topic.endsWith("host/undoable")).length).toBe(2);
+  });
 });
