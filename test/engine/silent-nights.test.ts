@@ -57,6 +57,18 @@ describe("silent nights", () => {
     for (let n = 1; n <= 10; n++) expect(d.view(n).stir).toBe(0);
   });
 
+  it("a seat's view counts its own accepted night answers (answers), no other seat's; 0 by day", () => {
+    const d = nightOne();
+    for (let n = 1; n <= 10; n++) expect(d.view(n).answers).toBe(0);
+    d.actOk(1, "shoot", [7]);
+    d.pass(9);
+    expect([d.view(1).answers, d.view(9).answers, d.view(5).answers]).toEqual([1, 1, 0]);
+    expect(d.act(9, "decoy", [3])?.code).toBe("no_prompt"); // refused: not counted
+    expect(d.view(9).answers).toBe(1);
+    d.next();
+    for (let n = 1; n <= 10; n++) expect(d.view(n).answers).toBe(0);
+  });
+
   it("with decoys off, only the seats the step has woken get a prompt", () => {
     const d = nightOne({ decoys: false });
     expect(d.view(5).prompt).toBeNull();
@@ -205,6 +217,8 @@ describe("silent nights in the forum", () => {
         .filter((e) => e.type === "signal" && e.seat === n).length;
       expect({ n, answers: sent.get(n)?.length, signals }).toEqual({ n, answers: 2, signals: 2 });
       expect(d.view(n).pass).toBeNull();
+      // What a device counts before it sends another: the hub took both (docs/PROTOCOL.md).
+      expect(d.view(n).answers).toBe(2);
     }
   });
 });
