@@ -77,13 +77,22 @@ export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
 /**
  * Per night, the living seats whose traffic differs from the first living seat's, with
  * their roles: empty when every role's traffic is alike. `roles`: seat → role (the end
- * state reveals them).
+ * state reveals them). `only`: compare just the entries it matches (e.g. inputs and
+ * signals, not texts).
  */
-export function unlikeNights(t: NightTraffic, roles: Record<string, string>): string[] {
+export function unlikeNights(
+  t: NightTraffic,
+  roles: Record<string, string>,
+  only: RegExp = /./,
+): string[] {
   const out: string[] = [];
   for (const [round, bySeat] of t.nights) {
     const seats = [...(t.living.get(round) ?? [])].sort((a, b) => a - b);
-    const show = (seat: number) => (bySeat.get(seat) ?? []).slice().sort().join(" ");
+    const show = (seat: number) =>
+      (bySeat.get(seat) ?? [])
+        .filter((x) => only.test(x))
+        .sort()
+        .join(" ");
     const [first] = seats;
     if (first === undefined) continue;
     for (const seat of seats.slice(1))
@@ -93,4 +102,23 @@ export function unlikeNights(t: NightTraffic, roles: Record<string, string>): st
         );
   }
   return out;
+}
+
+/**
+ * Per night and role, what each living seat of that role sent and got, as sorted
+ * `in:bytes` and `out:signal:bytes` lists: `night 1 boss: in:256 in:256 ...`. A listener
+ * sees the sizes; the roles are what the test knows.
+ */
+export function inputsAndSignalsByRole(
+  t: NightTraffic,
+  roles: Record<string, string>,
+): Map<string, Set<string>> {
+  const byRole = new Map<string, Set<string>>();
+  for (const [round, bySeat] of t.nights)
+    for (const seat of t.living.get(round) ?? []) {
+      const seen = (bySeat.get(seat) ?? []).filter((x) => /^(in:|out:signal:)/.test(x)).sort();
+      const role = roles[seat] ?? "?";
+      byRole.set(role, (byRole.get(role) ?? new Set()).add(`night ${round}: ${seen.join(" ")}`));
+    }
+  return byRole;
 }
