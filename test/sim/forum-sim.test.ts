@@ -74,17 +74,22 @@ describe("a simulated forum table", () => {
     // answers and the message, and got three signals, each of one size: the office holder
     // (kill, successor), a role with one move, the terrorist and a citizen alike; and as
     // many views. Not compared: text views (1 to 3 a night, between citizens as much as
-    // across roles; docs/SECURITY.md).
+    // across roles; docs/SECURITY.md). Left out: an answer the hub refused and its error
+    // signal, which happen only where the terrorist's attack killed a seat mid-night and an
+    // answer naming it was under way (sent again: a pair more for that seat, whatever its
+    // role; docs/SECURITY.md).
+    for (const round of traffic.refused.keys())
+      expect(traffic.logged.get(round), `refusals in night ${round}`).toContain("terror.attack");
     const roles = end.roles ?? {};
     const night = [INPUT_BUCKET, INPUT_BUCKET, TEXT_INPUT_BYTES].map((b) => `in:${b}`);
     const signals = [1, 2, 3].map(() => `out:signal:${SIGNAL_BUCKET}`);
     const alike = [...night, ...signals].join(" ");
-    const byRole = inputsAndSignalsByRole(traffic, roles);
+    const byRole = inputsAndSignalsByRole(traffic, roles, `in:${INPUT_BUCKET}`);
     expect(byRole.size).toBeGreaterThan(3);
     for (const [role, nights] of byRole)
       for (const seen of nights)
         expect(`${role} ${seen}`).toMatch(new RegExp(`^${role} night \\d+: ${alike}$`));
-    expect(unlikeNights(traffic, roles, /^(in:|out:signal:|out:view:)/)).toEqual([]);
+    expect(unlikeNights(traffic, roles, /^out:view:/)).toEqual([]);
   }, 240_000);
 
   it("npm start -- --sim 13 --ruleset forum plays a day and a night through", async () => {
