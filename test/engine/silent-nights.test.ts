@@ -69,6 +69,16 @@ describe("silent nights", () => {
     for (let n = 1; n <= 10; n++) expect(d.view(n).answers).toBe(0);
   });
 
+  it("a decoy naming a seat that died since its view was sent is taken like any decoy", () => {
+    const d = nightOne();
+    const seven = d.state.seats.find((s) => s.seat === 7);
+    if (seven) seven.alive = false; // as the forum terrorist's attack does mid-night
+    expect(d.view(5).prompt?.targets).not.toContain(7);
+    d.actOk(5, "decoy", [7]);
+    expect(d.view(5).answers).toBe(1);
+    expect(d.act(2, "shoot", [7])?.code).toBe("bad_target"); // a real answer still may not
+  });
+
   it("with decoys off, only the seats the step has woken get a prompt", () => {
     const d = nightOne({ decoys: false });
     expect(d.view(5).prompt).toBeNull();
