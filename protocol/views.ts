@@ -60,6 +60,13 @@ export const seatViewSchema = z.object({
   blindfold: z.boolean(),
   /** Silent nights: accepted night answers so far in this step (changes every living seat's view). */
   stir: z.number().int().min(0),
+  /**
+   * Silent nights: this seat's own accepted night answers in this step; 0 by day. A device
+   * that answers until `pass` is null sends its next answer only once this counts the last,
+   * so a view that left the hub before that answer does not make it send one too many.
+   * Optional: a hub from before it sends none (issue 28).
+   */
+  answers: z.number().int().min(0).optional(),
 });
 export type SeatView = z.infer<typeof seatViewSchema>;
 

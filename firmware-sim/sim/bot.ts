@@ -3,7 +3,7 @@
  * view and the public glance) and what the room's display shows, and acts only through
  * the paddle's sensors and keys (texts: as the seat's phone, bot-texts.ts). It
  * plays legal random moves of any ruleset, from the prompts alone: blindfold on at night
- * unless woken with something to do, random thumbs in a vote by thumbs (never down and up
+ * while the view says the seat is not woken, random thumbs in a vote by thumbs (never down and up
  * inside one window, which would be a provocation), the mafia's agreed shot, a random
  * target for any other prompt (decoys included), and for a prompt with options (the
  * hunt's claimed status) a random option or, now and then, "pass". A prompt still offered
@@ -58,6 +58,13 @@ export class Bot {
   private nightAnswered = "";
   /** Answers given in the current night step (`round|step`). */
   private nightAnswers = { step: "", n: 0 };
+  /** Silent nights: the step (`round|step`), answers sent in it, the offers answered, and how many haptics were felt when last looked. */
+  private night: { step: string; sent: number; offers: string[]; felt: number } = {
+    step: "",
+    sent: 0,
+    offers: [],
+    felt: 0,
+  };
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -94,7 +101,10 @@ export class Bot {
     const v = p.view;
     const g = p.glance;
     if (!v || !g || this.o.held(this.sp.seat) || p.linkState !== "up") return false;
-    const wantBlindfold = g.phase === "night" && v.alive && !(v.prompt && !v.blindfold);
+    // The blindfold goes on where the view asks for it (a seat not woken), never because a
+    // prompt went away: a decoy's goes once answered and a real one's stays, so an edge there
+    // would tell the roles apart on the wire (issue 28).
+    const wantBlindfold = g.phase === "night" && v.alive && v.blindfold;
     if (hal.blindfoldLevel !== wantBlindfold) {
       hal.setBlindfold(wantBlindfold);
       return true;
@@ -109,10 +119,12 @@ export class Bot {
       return true;
     }
     if (p.menu.items.length === 0) return this.writer.write(this.room());
+    const night = `${g.round}|${g.step}`;
+    if (g.phase === "night" && v.answers !== undefined && (v.pass === "nothing" || v.answers > 0))
+      return this.silentNight(night, v.answers, v.pass) || this.writer.write(this.room());
     // Silent nights: once the seat owes nothing more this night step (`pass` null after an
     // answer), a further answer to another offer (the forum holder's third move) would be an
     // input more than other roles send: a bot stops there (issue 28).
-    const night = `${g.round}|${g.step}`;
     if (g.phase === "night" && v.pass === null && this.nightAnswered === night)
       return this.writer.write(this.room());
     // Every offered action in turn (the forum's vote beside an attack); a pass-only menu is null.
@@ -158,6 +170,36 @@ export class Bot {
       }
     }
     return this.writer.write(this.room());
+  }
+
+  /**
+   * Silent nights (issue 28), where the view counts the seat's own answers (`answers`): one
+   * answer at a time, each only once the hub's view counts the one before (a view that left
+   * the hub before it still says "nothing"), until `pass` says the seat owes nothing. The
+   * offers in turn, each once; where the bot leaves one alone (the terrorist's attack) or
+   * has none left, "nothing". So every living seat sends exactly what the hub asks of every
+   * seat, whatever its offers: the forum holder's third offer, or the terrorist's none,
+   * no longer set them apart.
+   */
+  private silentNight(step: string, answers: number, pass: string | null): boolean {
+    const p = this.sp.paddle;
+    const felt = this.sp.hal.felt;
+    if (this.night.step !== step) this.night = { step, sent: 0, offers: [], felt: felt.length };
+    const n = this.night;
+    // A refused answer (its error signal buzzes "long"; e.g. a target the terrorist's attack
+    // just killed) is never counted: without this the bot would wait for it all night.
+    for (; n.felt < felt.length; n.felt++)
+      if (felt[n.felt] === "long" && n.sent > answers) n.sent--;
+    if (pass !== "nothing" || answers !== n.sent || p.outbox.pending > 0) return false;
+    n.sent += 1;
+    const offer = p.menu.offers.find((o) => !n.offers.includes(o.action));
+    if (offer) {
+      n.offers.push(offer.action);
+      if (this.answer(offer)) return true;
+    }
+    if (this.sp.pass()) return true;
+    n.sent -= 1;
+    return false;
   }
 
   /** A new counting window: release a thumb held from the last one, then maybe vote here. */

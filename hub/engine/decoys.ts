@@ -62,7 +62,15 @@ export function answerDecoy(
   real: Prompt | null,
   owed: number,
 ): Rejection | null {
-  const bad = checkAct(withDecoy(g.state, seat, real, owed), act);
+  const shown = withDecoy(g.state, seat, real, owed);
+  // A decoy is thrown away, so any seat of the table will do: one that died since the view
+  // was sent (the forum terrorist's attack, mid-night) too. Refused, the answer under way
+  // would be sent again, one input more for that seat (issue 28).
+  const any = g.state.seats.map((s) => s.seat);
+  const bad = checkAct(
+    shown && shown.action === DECOY_ACTION ? { ...shown, targets: any } : shown,
+    act,
+  );
   if (bad) return bad;
   g.signal(seat.seat, { haptic: "short" });
   return null;

@@ -11,7 +11,7 @@ import type {
   SeatText,
   SeatView,
 } from "../../protocol/index.js";
-import { answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
+import { answersGiven, answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
 import { voiceOn } from "./voice.js";
@@ -194,6 +194,7 @@ export function seatView(r: Ruleset, state: GameState, seatNumber: number): Seat
     proposals: r.proposals?.(state, me) ?? {},
     blindfold: !awake,
     stir: me.alive && decoysOn(state) ? state.quiet.stir : 0,
+    answers: me.alive && decoysOn(state) ? answersGiven(state, me.seat) : 0,
   };
 }
 

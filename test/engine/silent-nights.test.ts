@@ -57,6 +57,28 @@ describe("silent nights", () => {
     for (let n = 1; n <= 10; n++) expect(d.view(n).stir).toBe(0);
   });
 
+  it("a seat's view counts its own accepted night answers (answers), no other seat's; 0 by day", () => {
+    const d = nightOne();
+    for (let n = 1; n <= 10; n++) expect(d.view(n).answers).toBe(0);
+    d.actOk(1, "shoot", [7]);
+    d.pass(9);
+    expect([d.view(1).answers, d.view(9).answers, d.view(5).answers]).toEqual([1, 1, 0]);
+    expect(d.act(9, "decoy", [3])?.code).toBe("no_prompt"); // refused: not counted
+    expect(d.view(9).answers).toBe(1);
+    d.next();
+    for (let n = 1; n <= 10; n++) expect(d.view(n).answers).toBe(0);
+  });
+
+  it("a decoy naming a seat that died since its view was sent is taken like any decoy", () => {
+    const d = nightOne();
+    const seven = d.state.seats.find((s) => s.seat === 7);
+    if (seven) seven.alive = false; // as the forum terrorist's attack does mid-night
+    expect(d.view(5).prompt?.targets).not.toContain(7);
+    d.actOk(5, "decoy", [7]);
+    expect(d.view(5).answers).toBe(1);
+    expect(d.act(2, "shoot", [7])?.code).toBe("bad_target"); // a real answer still may not
+  });
+
   it("with decoys off, only the seats the step has woken get a prompt", () => {
     const d = nightOne({ decoys: false });
     expect(d.view(5).prompt).toBeNull();
@@ -205,6 +227,8 @@ describe("silent nights in the forum", () => {
         .filter((e) => e.type === "signal" && e.seat === n).length;
       expect({ n, answers: sent.get(n)?.length, signals }).toEqual({ n, answers: 2, signals: 2 });
       expect(d.view(n).pass).toBeNull();
+      // What a device counts before it sends another: the hub took both (docs/PROTOCOL.md).
+      expect(d.view(n).answers).toBe(2);
     }
   });
 });

@@ -20,6 +20,10 @@ export interface NightTraffic {
   readonly inputs: Map<number, Map<number, string[]>>;
   /** Night round → seats alive from its first public state to its last. */
   readonly living: Map<number, Set<number>>;
+  /** Night round → seat → the error codes of its refused inputs (the wire shows a signal). */
+  readonly refused: Map<number, Map<number, string[]>>;
+  /** Night round → the keys of the public log entries during it (`terror.attack`). */
+  readonly logged: Map<number, string[]>;
 }
 
 const parseState = (payload: Buffer | string): NightState | null => {
@@ -36,6 +40,8 @@ export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
   const nights = new Map<number, Map<number, string[]>>();
   const inputs = new Map<number, Map<number, string[]>>();
   const living = new Map<number, Set<number>>();
+  const refused = new Map<number, Map<number, string[]>>();
+  const logged = new Map<number, string[]>();
   let night: number | null = null;
   const seatTopic = new RegExp(`^mafia/v1/${table}/seat/(\\d+)/(view|signal|text)$`);
   const sender = new RegExp(`^(?:paddle|phone)-${table}-(\\d+)-`);
@@ -68,22 +74,39 @@ export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
       note(inputs, Number(from[1]), `${kind}:${packet.payload.length}`);
       return;
     }
+    if (packet.topic === `mafia/v1/${table}/public/log` && !client && night !== null) {
+      const key = /"key":"([\w.]+)"/.exec(packet.payload.toString())?.[1];
+      if (key) logged.set(night, [...(logged.get(night) ?? []), key]);
+      return;
+    }
     const to = client ? null : seatTopic.exec(packet.topic);
-    if (to) note(nights, Number(to[1]), `out:${to[2]}:${packet.payload.length}`);
+    if (!to) return;
+    note(nights, Number(to[1]), `out:${to[2]}:${packet.payload.length}`);
+    const error = to[2] === "signal" ? /"error":"(\w+)"/.exec(packet.payload.toString()) : null;
+    if (error) note(refused, Number(to[1]), error[1] as string);
   });
-  return { nights, inputs, living };
+  return { nights, inputs, living, refused, logged };
 }
 
 /**
  * Per night, the living seats whose traffic differs from the first living seat's, with
  * their roles: empty when every role's traffic is alike. `roles`: seat → role (the end
- * state reveals them).
+ * state reveals them). `only`: compare just the entries it matches (e.g. inputs and
+ * signals, not texts).
  */
-export function unlikeNights(t: NightTraffic, roles: Record<string, string>): string[] {
+export function unlikeNights(
+  t: NightTraffic,
+  roles: Record<string, string>,
+  only: RegExp = /./,
+): string[] {
   const out: string[] = [];
   for (const [round, bySeat] of t.nights) {
     const seats = [...(t.living.get(round) ?? [])].sort((a, b) => a - b);
-    const show = (seat: number) => (bySeat.get(seat) ?? []).slice().sort().join(" ");
+    const show = (seat: number) =>
+      (bySeat.get(seat) ?? [])
+        .filter((x) => only.test(x))
+        .sort()
+        .join(" ");
     const [first] = seats;
     if (first === undefined) continue;
     for (const seat of seats.slice(1))
@@ -93,4 +116,35 @@ export function unlikeNights(t: NightTraffic, roles: Record<string, string>): st
         );
   }
   return out;
+}
+
+/**
+ * Per night and role, what each living seat of that role sent and got, as sorted
+ * `in:bytes` and `out:signal:bytes` lists: `night 1 boss: in:256 in:256 ...`. A listener
+ * sees the sizes; the roles are what the test knows. `refusedInput` (e.g. `in:256`): leave
+ * out, for each input the hub refused, one such input and one signal (its error), so that
+ * what is compared is the accepted answers; the caller says where refusals may happen.
+ */
+export function inputsAndSignalsByRole(
+  t: NightTraffic,
+  roles: Record<string, string>,
+  refusedInput?: string,
+): Map<string, Set<string>> {
+  const byRole = new Map<string, Set<string>>();
+  const drop = (list: string[], what: (x: string) => boolean) => {
+    const at = list.findIndex(what);
+    if (at >= 0) list.splice(at, 1);
+  };
+  for (const [round, bySeat] of t.nights)
+    for (const seat of t.living.get(round) ?? []) {
+      const seen = (bySeat.get(seat) ?? []).filter((x) => /^(in:|out:signal:)/.test(x)).sort();
+      if (refusedInput)
+        for (const _ of t.refused.get(round)?.get(seat) ?? []) {
+          drop(seen, (x) => x === refusedInput);
+          drop(seen, (x) => x.startsWith("out:signal:"));
+        }
+      const role = roles[seat] ?? "?";
+      byRole.set(role, (byRole.get(role) ?? new Set()).add(`night ${round}: ${seen.join(" ")}`));
+    }
+  return byRole;
 }

@@ -5,8 +5,9 @@
  * seat view alone, the hunt's claimed status through the menu's second question.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { INPUT_BUCKET, SIGNAL_BUCKET } from "../../protocol/padding.js";
 import { journalText, removeDir } from "../helpers/hub.js";
-import { recordNightTraffic, unlikeNights } from "./night-traffic.js";
+import { inputsAndSignalsByRole, recordNightTraffic, unlikeNights } from "./night-traffic.js";
 import { simGameToEnd } from "./sim-cli.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
@@ -41,6 +42,15 @@ describe("a simulated hunt table", () => {
     // sizes as every other, whatever its role.
     expect(traffic.nights.size).toBeGreaterThan(0);
     expect(unlikeNights(traffic, end.roles ?? {})).toEqual([]);
+    // Per role, in so many words: two night answers of one size and two signals, the Boss's
+    // block and shot like everyone else's one move and "nothing".
+    const alike = `in:${INPUT_BUCKET} in:${INPUT_BUCKET} out:signal:${SIGNAL_BUCKET} out:signal:${SIGNAL_BUCKET}`;
+    const byRole = inputsAndSignalsByRole(traffic, end.roles ?? {});
+    expect(byRole.has("boss")).toBe(true);
+    const unlike = [...byRole].flatMap(([role, nights]) =>
+      [...nights].filter((seen) => !seen.endsWith(`: ${alike}`)).map((seen) => `${role} ${seen}`),
+    );
+    expect(unlike).toEqual([]);
   }, 180_000);
 
   it("npm start -- --sim 12 --ruleset hunt plays the game to its end", async () => {
