@@ -150,6 +150,15 @@ describe("a hunt role registered by a test (the veteran)", () => {
     }
   });
 
+  it("the registries refuse to replace or remove a built-in card, role or word", () => {
+    expect(() => registerHuntAbility({ ...alert, id: "heal" })).toThrow(/already registered/);
+    expect(() => unregisterHuntAbility("block")).toThrow(/built in/);
+    expect(() => registerHuntRole({ ...veteran, id: "doctor" })).toThrow(/already registered/);
+    expect(() => unregisterHuntRole("boss")).toThrow(/built in/);
+    expect(() => registerWords({ en: { "role.hunt.boss": "Chief" } })).toThrow(/exists/);
+    expect(gameWord("en", "role.hunt.boss")).toBe("Boss");
+  });
+
   it("HUNT-TOY-01: lives only in test/helpers/hunt-veteran/: no source file names it", () => {
     const root = resolve(import.meta.dirname, "../..");
     const named: string[] = [];
