@@ -18,10 +18,36 @@ export type { GameWordKey, GameWords } from "./en.js";
 export const WORD_LANGS = ["en", "de", "ru"] as const;
 export const GAME_WORDS: Record<(typeof WORD_LANGS)[number], GameWords> = { en, de, ru };
 
+/** Words a registered role or ability brings (registerWords), by language, then key. */
+const REGISTERED = new Map<string, Map<string, string>>();
+
+/**
+ * Adds a registered role's or ability's words (a test's toy role: its `role.<ruleset>.<role>`,
+ * `action.<ability>`, …), read by gameWord as the built-in ones are. Refuses a key the
+ * dictionary already has, so a registration cannot reword a real role.
+ */
+export function registerWords(words: Readonly<Record<string, Readonly<Record<string, string>>>>) {
+  for (const [lang, byKey] of Object.entries(words)) {
+    for (const [key, text] of Object.entries(byKey)) {
+      if (gameWord(lang, key) !== undefined) throw new Error(`word "${key}" (${lang}) exists`);
+      const mine = REGISTERED.get(lang) ?? new Map<string, string>();
+      mine.set(key, text);
+      REGISTERED.set(lang, mine);
+    }
+  }
+}
+
+/** Removes registered words (the built-in dictionary stays as it is). */
+export function unregisterWords(words: Readonly<Record<string, Readonly<Record<string, string>>>>) {
+  for (const [lang, byKey] of Object.entries(words))
+    for (const key of Object.keys(byKey)) REGISTERED.get(lang)?.delete(key);
+}
+
 /** The word for a key in `lang`, or undefined (the caller decides what a missing word shows). */
 export function gameWord(lang: string, key: string): string | undefined {
   const words = (GAME_WORDS as Record<string, Record<string, string> | undefined>)[lang];
-  return words && Object.hasOwn(words, key) ? words[key] : undefined;
+  if (words && Object.hasOwn(words, key)) return words[key];
+  return REGISTERED.get(lang)?.get(key);
 }
 
 /**

@@ -5,7 +5,7 @@
  * at 8..12.
  */
 import { describe, expect, it } from "vitest";
-import { HUNT_ABILITIES } from "../../hub/engine/rulesets/hunt/abilities/index.js";
+import { abilityCard } from "../../hub/engine/rulesets/hunt/abilities/index.js";
 import { HUNT_ROLES, huntComposition } from "../../hub/engine/rulesets/hunt/roles/index.js";
 import { HuntTable } from "../helpers/hunt.js";
 
@@ -39,7 +39,7 @@ const targets = (d: HuntTable, seat: number, action: string) =>
 describe("hunt: every holder of a night ability acts", () => {
   it("HUNT-MANY-01: every role's abilities are cards, and the host's deal still has one holder of each", () => {
     for (const role of Object.values(HUNT_ROLES))
-      for (const a of role.night) expect(HUNT_ABILITIES[a]?.id).toBe(a);
+      for (const a of role.night) expect(abilityCard(a)?.id).toBe(a);
     for (const n of [12, 13]) {
       const deal = huntComposition(n);
       for (const r of ["boss", "doctor", "maniac"])
@@ -90,9 +90,11 @@ describe("hunt: every holder of a night ability acts", () => {
     d.actOk(4, "heal", [4]).actOk(5, "heal", [5]);
     d.actOk(1, "shoot", [8]).actOk(2, "shoot", [9]).actOk(3, "shoot", [10]);
     expect(d.state.flow.night).toMatchObject({
-      blocks: { "1": 10, "2": 9 },
-      kills: { "6": 11, "7": 12 },
-      heals: { "4": 4, "5": 5 },
+      books: {
+        blocks: { "1": 10, "2": 9 },
+        kills: { "6": 11, "7": 12 },
+        heals: { "4": 4, "5": 5 },
+      },
       proposals: { "1": 8, "2": 9, "3": 10 },
       shot: { by: 3, target: 10 },
     });

@@ -131,7 +131,7 @@ describe("hunt Boss", () => {
     expect(d.view(BOSS).prompt).toMatchObject({ action: "block", min: 1, max: 1, options: [] });
     expect(d.act(BOSS, "block", [6, 7])?.code).toBe("bad_target_count");
     d.actOk(BOSS, "block", [6]);
-    expect(d.state.flow.night).toMatchObject({ blocks: { [BOSS]: 6 } });
+    expect(d.state.flow.night).toMatchObject({ books: { blocks: { [BOSS]: 6 } } });
   });
 });
 
@@ -200,7 +200,7 @@ describe("hunt Maniac", () => {
     const d = huntTable();
     expect(d.view(MANIAC).prompt).toMatchObject({ action: "kill", min: 1, max: 1 });
     d.actOk(MANIAC, "kill", [9]);
-    expect(d.state.flow.night).toMatchObject({ kills: { [MANIAC]: 9 } });
+    expect(d.state.flow.night).toMatchObject({ books: { kills: { [MANIAC]: 9 } } });
   });
 
   it("HUNT-MAN-04: the Maniac may not name the same player twice in a row; a skipped night clears it", () => {

@@ -71,7 +71,7 @@ describe("hunt: two moves a night", () => {
     expect(on.seat(BOSS, { kind: "pass" })).toBeNull();
     expect(on.view(7).stir).toBe(stir); // a pass owed nobody stirs nobody's view
     expect(on.state.flow.night).toMatchObject({
-      blocks: { [BOSS]: 9 },
+      books: { blocks: { [BOSS]: 9 } },
       shot: { by: BOSS, target: 8 },
     });
   });

@@ -48,11 +48,9 @@ const hunt: OracleRules = {
     return state.options.nightReveal === "role" && seat.out !== "voted" && shown === seat.role;
   },
   emptyNight: () => ({
-    blocks: {},
+    books: {},
     proposals: {},
     shot: null,
-    kills: {},
-    heals: {},
     hunts: {},
     answered: {},
   }),

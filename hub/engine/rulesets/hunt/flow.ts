@@ -13,23 +13,27 @@ export interface HuntApplication {
 }
 
 /**
- * The books kept per holder (HUNT-MANY-01/02): holder's seat → his own choice tonight, so a
- * second Boss, Maniac or Doctor acts too instead of overwriting the first.
+ * A book kept per holder (HUNT-MANY-01/02): holder's seat → his own choice tonight, so a
+ * second Boss, Maniac or Doctor acts too instead of overwriting the first. Each card names
+ * its own book (`blocks`, `kills`, `heals`, or a registered card's), so a new ability needs
+ * no field here.
  */
-export type PersonalBook = "blocks" | "kills" | "heals";
+export type PersonalBook = string;
+export type HolderBook = Record<string, number>;
 
 /** Tonight's submissions, each replaced by a later one from the same seat (HUNT-OPEN-14). */
 export interface HuntNight {
-  /** Each Boss's block, by his seat (HUNT-BOSS-06). */
-  blocks: Record<string, number>;
+  /**
+   * The per-holder books by the name their card gives (abilities/personal.ts): the Boss's
+   * `blocks` (HUNT-BOSS-06), the Maniac's `kills` (HUNT-MAN-03), the Doctor's `heals`
+   * (HUNT-DOC-01), and a registered card's own. The host view lists them beside the fields
+   * below (hostHuntFlow), so the console's shape does not change with a new card.
+   */
+  books: Record<PersonalBook, HolderBook>;
   /** Each mafioso's latest proposal, seen by the other mafiosi (HUNT-MAF-01). */
   proposals: Record<string, number>;
   /** The latest `shoot` sent: the mafia's shot, its sender the executor (HUNT-MAF-04/05). */
   shot: { by: number; target: number } | null;
-  /** Each Maniac's shot, by his seat (HUNT-MAN-03). */
-  kills: Record<string, number>;
-  /** Each Doctor's heal, by his seat (HUNT-DOC-01). */
-  heals: Record<string, number>;
   /** Hunter → application (HUNT-HUNT-02). */
   hunts: Record<string, HuntApplication>;
   /**
@@ -54,7 +58,7 @@ export interface HuntFlow extends DayBook {
    * Last night's submissions, by holder (HUNT-OPEN-09, HUNT-MANY-03): a holder may not repeat
    * his own name the next night.
    */
-  last: Record<PersonalBook, Record<string, number>>;
+  last: Record<PersonalBook, HolderBook>;
   /** Voted out, side announced at the start of the next day (HUNT-REVEAL-09). */
   pendingReveal: number[];
   record: HuntNightRecord | null;
@@ -75,7 +79,7 @@ export function initialHuntFlow(): HuntFlow {
     night: null,
     votes: {},
     ready: [],
-    last: { blocks: {}, kills: {}, heals: {} },
+    last: {},
     pendingReveal: [],
     record: null,
   };
@@ -83,12 +87,22 @@ export function initialHuntFlow(): HuntFlow {
 
 export function emptyNight(): HuntNight {
   return {
-    blocks: {},
+    books: {},
     proposals: {},
     shot: null,
-    kills: {},
-    heals: {},
     hunts: {},
     answered: {},
   };
+}
+
+/**
+ * The host's view of the flow: tonight's per-holder books beside the night's other fields,
+ * as they were before the books were cards' (PROTOCOL.md, host view), so the console shows
+ * a registered card's book like the Boss's blocks, field by field.
+ */
+export function hostHuntFlow(state: HuntState): Record<string, unknown> {
+  const flow = state.flow;
+  if (!flow.night) return { ...flow };
+  const { books, ...rest } = flow.night;
+  return { ...flow, night: { ...books, ...rest } };
 }

@@ -12,7 +12,13 @@ import type { Rejection, SeatAction, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
 import { describeOptions } from "../options.js";
 import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
-import { type HuntFlow, type HuntGame, type HuntState, initialHuntFlow } from "./flow.js";
+import {
+  type HuntFlow,
+  type HuntGame,
+  type HuntState,
+  hostHuntFlow,
+  initialHuntFlow,
+} from "./flow.js";
 import { takeOut } from "./leave.js";
 import { huntManifest } from "./manifest.js";
 import { endHuntNight, endIfComplete } from "./morning.js";
@@ -126,6 +132,7 @@ export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
   },
   awake: () => true,
   proposals: shotProposals,
+  hostFlow: hostHuntFlow,
   waitingFor: (state) => dayWaitingFor(state, state.flow),
   timings: (options) => dayTimings(options),
   extras(options, seatCount) {

@@ -7,7 +7,7 @@
 
 import type { DeathCause, NightOutcome } from "../../night/resolver.js";
 import type { SeatState } from "../../types.js";
-import { ABILITY_CARDS } from "./abilities/index.js";
+import { abilityCards } from "./abilities/index.js";
 import type { HuntGame, HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
 
@@ -34,7 +34,7 @@ export function takeOut(g: HuntGame, seat: SeatState, out: HuntOut): void {
   flow.ready = flow.ready.filter((s) => s !== seat.seat);
   const night = flow.night;
   if (!night) return;
-  for (const card of ABILITY_CARDS) card.drop(night, seat.seat);
+  for (const card of abilityCards()) card.drop(night, seat.seat);
 }
 
 /**

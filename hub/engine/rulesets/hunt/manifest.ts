@@ -3,13 +3,16 @@ import { CORE_ANNOUNCEMENTS, type RulesetManifest } from "../../../../protocol/i
 import { HUNT_ROLES } from "./roles/index.js";
 
 export const huntManifest: RulesetManifest = {
-  // From the role files, so a role's team, side and abilities are written once.
-  roles: Object.values(HUNT_ROLES).map((r) => ({
-    id: r.id,
-    team: r.team,
-    side: r.side,
-    abilities: [...r.night],
-  })),
+  // From the role files, so a role's team, side and abilities are written once; read when
+  // asked, so a registered role (registerHuntRole) is in it.
+  get roles() {
+    return Object.values(HUNT_ROLES).map((r) => ({
+      id: r.id,
+      team: r.team,
+      side: r.side,
+      abilities: [...r.night],
+    }));
+  },
   steps: [
     { id: "morning", phase: "day", kind: "announce" },
     { id: "discussion", phase: "day", kind: "discussion", timing: { key: "discussion" } },

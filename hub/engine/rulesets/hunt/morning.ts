@@ -53,7 +53,7 @@ function morning(g: HuntGame, night: HuntNight, missing: string[]): void {
   flow.record = { round: g.state.round, drawn, missing };
   // HUNT-OPEN-09, HUNT-MANY-03: tomorrow's limits compare with each holder's own names of
   // tonight, whether or not they took effect.
-  flow.last = { blocks: { ...night.blocks }, kills: { ...night.kills }, heals: { ...night.heals } };
+  flow.last = Object.fromEntries(Object.entries(night.books).map(([b, book]) => [b, { ...book }]));
   g.enter("day", "morning", null);
   announceNight(g, outcome);
   flow.night = null;

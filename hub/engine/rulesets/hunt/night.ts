@@ -8,7 +8,7 @@ import type { Prompt } from "../../../../protocol/index.js";
 import { checkAct } from "../../prompt.js";
 import { reject } from "../../ruleset.js";
 import type { Rejection, SeatAction, SeatState } from "../../types.js";
-import { ABILITY_CARDS, abilityCard, HUNT_ABILITIES } from "./abilities/index.js";
+import { abilityCard, abilityCards } from "./abilities/index.js";
 import { emptyNight, type HuntGame, type HuntNight, type HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
 
@@ -51,7 +51,7 @@ export function nightOffers(state: HuntState, seat: SeatState): Prompt[] {
   const night = state.flow.night;
   if (state.phase !== "night" || !night || !seat.alive) return [];
   const all = (huntRole(seat.role)?.night ?? []).flatMap(
-    (a) => HUNT_ABILITIES[a].offer(state, seat) ?? [],
+    (a) => abilityCard(a)?.offer(state, seat) ?? [],
   );
   const done = answeredBy(night, seat.seat);
   return [
@@ -117,7 +117,7 @@ export function nightPass(g: HuntGame, seat: SeatState): Rejection | null {
  */
 export function missingMoves(state: HuntState): string[] {
   const night = state.flow.night as HuntNight;
-  return ABILITY_CARDS.flatMap((c) => c.missing(state, night) ?? []);
+  return abilityCards().flatMap((c) => c.missing(state, night) ?? []);
 }
 
 /** Mafia members' live proposals, for the other living mafiosi (as in the app ruleset). */

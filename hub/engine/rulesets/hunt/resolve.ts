@@ -13,7 +13,7 @@ import {
   resolveNight,
 } from "../../night/resolver.js";
 import type { ResolveContext } from "./abilities/card.js";
-import { ABILITY_CARDS, huntPriorityTable } from "./abilities/index.js";
+import { abilityCards, huntPriorityTable } from "./abilities/index.js";
 import type { HuntApplication, HuntNight, HuntState } from "./flow.js";
 import type { HuntOptions } from "./options.js";
 
@@ -39,7 +39,11 @@ export interface HuntResolution {
  * (HUNT-OPEN-03 b) and the heals see the drawn hunter (HUNT-OPEN-06/08).
  */
 export function resolveHuntNight(state: HuntState, night: HuntNight): HuntResolution {
-  const ctx: ResolveContext = { blocked: new Set(), drawn: null };
-  const actions: NightAction[] = ABILITY_CARDS.flatMap((c) => c.actions(state, night, ctx));
+  const ctx: ResolveContext = { blocked: new Set(), drawn: null, visits: [] };
+  const actions: NightAction[] = abilityCards().flatMap((c) => {
+    const mine = c.actions(state, night, ctx);
+    if (c.visits !== false) ctx.visits.push(...mine);
+    return mine;
+  });
   return { outcome: resolveNight(huntTable(state.options), actions), drawn: ctx.drawn };
 }

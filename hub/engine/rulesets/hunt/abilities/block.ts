@@ -5,7 +5,7 @@
  * (HUNT-MANY-01).
  */
 import { type AbilityCard, ask, living } from "./card.js";
-import { choices, keep, lastNamed } from "./personal.js";
+import { choices, forget, keep, lastNamed } from "./personal.js";
 
 export const block: AbilityCard = {
   id: "block",
@@ -24,7 +24,5 @@ export const block: AbilityCard = {
     return blocks;
   },
   missing: () => null, // HUNT-BOSS-03: he may skip it
-  drop(night, seat) {
-    delete night.blocks[String(seat)];
-  },
+  drop: (night, seat) => forget(night, "blocks", seat),
 };

@@ -12,7 +12,11 @@ import type { SeatAction, SeatState } from "../../../types.js";
 import type { HuntApplication, HuntNight, HuntState } from "../flow.js";
 import type { HuntOptions } from "../options.js";
 
-export type HuntAbility = "block" | "shoot" | "kill" | "heal" | "hunt";
+/**
+ * An ability's id, the prompt's `action`: the built-in block, shoot, kill, heal and hunt, or
+ * a registered card's (abilities/index.ts), so the type is any string.
+ */
+export type HuntAbility = string;
 
 export type HuntAct = Extract<SeatAction, { kind: "act" }>;
 
@@ -22,6 +26,18 @@ export interface ResolveContext {
   blocked: Set<number>;
   /** The application drawn by lot (HUNT-HUNT-03), once the hunt's card has drawn it. */
   drawn: ({ hunter: number } & HuntApplication) | null;
+  /**
+   * The actions of the cards before this one that visit their targets (every card but one
+   * that says `visits: false`), so a later card may answer a visit without naming the
+   * abilities that make one.
+   */
+  visits: NightAction[];
+}
+
+/** A card's row in the priority table (HUNT-ORDER-01) and the step it resolves at. */
+export interface Placement {
+  step: number;
+  entry: PriorityEntry;
 }
 
 export interface AbilityCard {
@@ -32,9 +48,12 @@ export interface AbilityCard {
   apply(night: HuntNight, seat: SeatState, act: HuntAct): void;
   /**
    * Its place in the night's order (HUNT-ORDER-01): cards with the same `step` resolve
-   * together; `entry` is its row in the core's priority table (its label and kind).
+   * together; `entry` is its row in the core's priority table (its label and kind). A card
+   * whose actions are of more than one kind gives a row for each.
    */
-  priority(o: HuntOptions): { step: number; entry: PriorityEntry };
+  priority(o: HuntOptions): Placement | readonly Placement[];
+  /** False for a move that names a seat without going to it (the hunt's application). */
+  visits?: boolean;
   /** Tonight's book as labelled actions for the resolver, in seat order. */
   actions(state: HuntState, night: HuntNight, ctx: ResolveContext): NightAction[];
   /** The mandatory move the night still lacks (HUNT-OPEN-13), or null. */

@@ -8,7 +8,7 @@
 import type { NightAction } from "../../../night/resolver.js";
 import type { HuntNight, HuntState } from "../flow.js";
 import { type AbilityCard, ask, living, seatOf } from "./card.js";
-import { choices, holds, keep, lastNamed } from "./personal.js";
+import { choices, forget, holds, keep, lastNamed } from "./personal.js";
 
 /** HUNT-DOC-08, HUNT-OPEN-06/07/08: whether this holder's heal takes part at all. */
 function counts(state: HuntState, night: HuntNight, heal: NightAction, drawn: number | null) {
@@ -41,11 +41,11 @@ export const heal: AbilityCard = {
   missing: (state, night) =>
     state.seats.some(
       (s) =>
-        holds(s, "heal") && !(String(s.seat) in night.heals) && !(String(s.seat) in night.hunts),
+        holds(s, "heal") &&
+        !(String(s.seat) in (night.books.heals ?? {})) &&
+        !(String(s.seat) in night.hunts),
     )
       ? "heal"
       : null,
-  drop(night, seat) {
-    delete night.heals[String(seat)];
-  },
+  drop: (night, seat) => forget(night, "heals", seat),
 };

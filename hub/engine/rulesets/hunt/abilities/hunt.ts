@@ -51,6 +51,8 @@ export const hunt: AbilityCard = {
     const hits = drawn.claim === "maniac" ? target.team === "maniac" : target.team === "mafia";
     return [{ kind: "hunt", actor: drawn.hunter, targets: [drawn.target], hits }];
   },
+  // An application names its target from afar (HUNT-HUNT-02): no one is visited.
+  visits: false,
   missing: () => null, // HUNT-HUNT-01: optional
   drop(night, seat) {
     delete night.hunts[String(seat)];

@@ -4,7 +4,7 @@
  * shot. Each Maniac shoots on his own (HUNT-MANY-01).
  */
 import { type AbilityCard, ask, living } from "./card.js";
-import { choices, keep, lastNamed } from "./personal.js";
+import { choices, forget, keep, lastNamed } from "./personal.js";
 
 export const kill: AbilityCard = {
   id: "kill",
@@ -21,7 +21,5 @@ export const kill: AbilityCard = {
   priority: () => ({ step: 4, entry: { kind: "kill", label: "kill" } }),
   actions: (state, night) => choices(state, night, "kills", "kill"),
   missing: () => null, // HUNT-MAN-02: optional
-  drop(night, seat) {
-    delete night.kills[String(seat)];
-  },
+  drop: (night, seat) => forget(night, "kills", seat),
 };

@@ -16,11 +16,17 @@ export function holds(seat: SeatState, ability: HuntAbility): boolean {
 
 /** The name this holder gave last night (HUNT-OPEN-09: whether or not it took effect). */
 export function lastNamed(state: HuntState, book: PersonalBook, seat: SeatState): number | null {
-  return state.flow.last[book][String(seat.seat)] ?? null;
+  return state.flow.last[book]?.[String(seat.seat)] ?? null;
 }
 
 export function keep(night: HuntNight, book: PersonalBook, seat: SeatState, act: HuntAct): void {
-  night[book][String(seat.seat)] = act.targets[0] as number;
+  night.books[book] = { ...night.books[book], [String(seat.seat)]: act.targets[0] as number };
+}
+
+/** A leaving seat's answer out of one book. */
+export function forget(night: HuntNight, book: PersonalBook, seat: number): void {
+  const kept = night.books[book];
+  if (kept) delete kept[String(seat)];
 }
 
 /**
@@ -33,7 +39,7 @@ export function choices(
   book: PersonalBook,
   ability: HuntAbility,
 ): NightAction[] {
-  return Object.entries(night[book])
+  return Object.entries(night.books[book] ?? {})
     .map(([actor, target]) => ({ kind: ability, actor: Number(actor), targets: [target] }))
     .filter((a) => holds(seatOf(state, a.actor), ability))
     .sort((a, b) => a.actor - b.actor);

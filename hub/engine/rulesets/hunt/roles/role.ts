@@ -15,4 +15,6 @@ export interface HuntRole extends RoleDef {
    * "civilian" or "mafia"; the Maniac is shown in full only when the hunt killed him.
    */
   side: "civilian" | "mafia";
+  /** A registered role dealt in the place of one seat of this role (a civilian's, say). */
+  dealtFor?: string;
 }
