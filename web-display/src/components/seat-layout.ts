@@ -43,6 +43,20 @@ export interface SeatLayout {
  */
 export const MIDDLE = { top: 33, left: 24 } as const;
 
+/**
+ * The middle's content as drawn (seat-ring.ts measures its slot), in vh: a box centred in
+ * the ring's box. What it holds differs by screen and step (the night's moon, title, line
+ * and countdown stand about 40vh tall; a vote's question is wide and short), so a measured
+ * box keeps the chips clear of what is there instead of a band guessed for all of them.
+ */
+export interface Middle {
+  width: number;
+  height: number;
+}
+
+/** Air between the middle's content and a chip, in vh. */
+const MIDDLE_GAP = 0.5;
+
 const SAMPLES = 720;
 
 /** Points of the ellipse (centre 0,0) from the top, clockwise, and the running length to each. */
@@ -99,10 +113,15 @@ function closest(points: readonly { x: number; y: number }[]): number {
  * scale is the largest at which no two chips overlap: smaller chips leave a larger ellipse,
  * so the seats only get further apart as the scale goes down, and halving finds it.
  */
-export function seatLayout(count: number, width: number, height: number): SeatLayout {
+export function seatLayout(
+  count: number,
+  width: number,
+  height: number,
+  middle: Middle | null = null,
+): SeatLayout {
   const fits = (scale: number) => {
     const points = place(count, width, height, scale);
-    return closest(points) >= scale && clearOfMiddle(points, scale, width, height);
+    return closest(points) >= scale && clearOfMiddle(points, scale, width, height, middle);
   };
   let scale = 1;
   if (!fits(1)) {
@@ -123,19 +142,27 @@ export function seatLayout(count: number, width: number, height: number): SeatLa
 }
 
 /**
- * Whether every chip's body stays out of the middle's box (MIDDLE): a chip at the oval's
- * shoulders reached into a long question ("Кто за то, чтобы ушёл игрок №3") at 9 to 12
- * seats. Centres in chip units, as `place` gives them.
+ * Whether every chip stays out of the middle: a chip at the oval's shoulders reached into a
+ * long question ("Кто за то, чтобы ушёл игрок №3") at 9 to 12 seats, and at night the moon
+ * above the title stood under seats 1 and 11 of 11 (the night's middle is taller than the
+ * day's band). With the middle as measured, the whole chip keeps out of it (its tags and a
+ * speaker's growth included: the box is tight); without, the chip's body keeps out of the
+ * MIDDLE band. Centres in chip units, as `place` gives them.
  */
 function clearOfMiddle(
   points: readonly { x: number; y: number }[],
   scale: number,
   width: number,
   height: number,
+  middle: Middle | null,
 ): boolean {
-  const halfW = ((50 - MIDDLE.left) / 100) * (width / CHIP.width);
-  const halfH = ((50 - MIDDLE.top) / 100) * (height / CHIP.height);
-  const bodyW = ((CHIP_BODY.width / CHIP.width) * scale) / 2;
-  const bodyH = ((CHIP_BODY.height / CHIP.height) * scale) / 2;
+  const halfW = middle
+    ? (middle.width / 2 + MIDDLE_GAP) / CHIP.width
+    : ((50 - MIDDLE.left) / 100) * (width / CHIP.width);
+  const halfH = middle
+    ? (middle.height / 2 + MIDDLE_GAP) / CHIP.height
+    : ((50 - MIDDLE.top) / 100) * (height / CHIP.height);
+  const bodyW = ((middle ? 1 : CHIP_BODY.width / CHIP.width) * scale) / 2;
+  const bodyH = ((middle ? 1 : CHIP_BODY.height / CHIP.height) * scale) / 2;
   return points.every((p) => Math.abs(p.x) >= halfW + bodyW || Math.abs(p.y) >= halfH + bodyH);
 }
