@@ -111,7 +111,10 @@ function closest(points: readonly { x: number; y: number }[]): number {
  * `width`/`height`: the box in the same unit as CHIP (vh). The seats' centres ride an ellipse
  * inset by half a chip (at its scale) from the box's edges, so no chip leaves the box. The
  * scale is the largest at which no two chips overlap: smaller chips leave a larger ellipse,
- * so the seats only get further apart as the scale goes down, and halving finds it.
+ * so the seats only get further apart as the scale goes down, and halving finds it. Keeping
+ * clear of the middle is not so: a smaller chip moves, and may move onto the middle's corner
+ * (halving landed on 0.59 for 7 seats around a vote that fits them at 0.8). So from the
+ * spacing's scale down, in small steps, the first scale whose chips also clear the middle.
  */
 export function seatLayout(
   count: number,
@@ -119,21 +122,22 @@ export function seatLayout(
   height: number,
   middle: Middle | null = null,
 ): SeatLayout {
-  const fits = (scale: number) => {
-    const points = place(count, width, height, scale);
-    return closest(points) >= scale && clearOfMiddle(points, scale, width, height, middle);
-  };
-  let scale = 1;
-  if (!fits(1)) {
+  const spaced = (scale: number) => closest(place(count, width, height, scale)) >= scale;
+  const clear = (scale: number) =>
+    clearOfMiddle(place(count, width, height, scale), scale, width, height, middle);
+  let top = 1;
+  if (!spaced(1)) {
     let low = 0.1;
     let high = 1;
     for (let round = 0; round < 20; round++) {
       const mid = (low + high) / 2;
-      if (fits(mid)) low = mid;
+      if (spaced(mid)) low = mid;
       else high = mid;
     }
-    scale = low;
+    top = low;
   }
+  let scale = top;
+  while (scale > 0.1 && !clear(scale)) scale -= 0.005;
   const points = place(count, width, height, scale).map((p) => ({
     x: 50 + ((p.x * CHIP.width) / width) * 100,
     y: 50 + ((p.y * CHIP.height) / height) * 100,
