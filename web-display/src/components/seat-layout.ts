@@ -39,7 +39,8 @@ export interface SeatLayout {
  * vote's question, the step's title, centred in seat-ring.ts's slot at 24% 22%) stand. The
  * slot's whole box would shrink 7 seats' chips to half; its top and bottom strips are
  * mostly empty. Chosen 2026-12-05 from the scales it leaves at 16:9 (0.84 to 1 for 7 to 12
- * seats) and checked in Chromium by overflow.test.ts.
+ * seats) and checked in Chromium by overflow.test.ts. The ring gives the middle as measured
+ * (Middle) once it has drawn it; this band stands in until then.
  */
 export const MIDDLE = { top: 33, left: 24 } as const;
 
