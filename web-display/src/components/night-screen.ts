@@ -39,6 +39,21 @@ export class NightScreen extends TableElement {
         right: 37vw;
         left: 2vw;
       }
+      /* Beside the texts the ring is 108vh wide, not 156: a middle 44vh tall left the chips
+         of 10 seats at 0.37 of their size (table-layout.test.ts); smaller, they keep more. */
+      :host([aside]) .moon {
+        font-size: 6vh;
+      }
+      :host([aside]) .title {
+        font-size: 6vh;
+      }
+      :host([aside]) .line {
+        font-size: 3.2vh;
+        margin-bottom: 1vh;
+      }
+      :host([aside]) mafia-countdown {
+        --ring-size: 10vh;
+      }
       .moon {
         font-size: 9vh;
         line-height: 1;

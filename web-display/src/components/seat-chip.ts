@@ -122,11 +122,12 @@ export class SeatChip extends MafiaElement {
         font-size: calc(2 * var(--u));
         font-weight: 800;
       }
+      /* "RECONNECTING…" is one word: at 1.5 and 0.05em it ran 4% past the chip's edge. */
       .offline {
-        font-size: calc(1.5 * var(--u));
+        font-size: calc(1.4 * var(--u));
         color: var(--ink-faint);
         text-transform: uppercase;
-        letter-spacing: 0.05em;
+        letter-spacing: 0.02em;
       }
       /* Badges wrap instead of running out of the chip: "Мирный житель" takes two lines,
          and capitals only at the start keep "заголосован" on one line in a calc(15.5 * var(--u)) chip. */

@@ -39,9 +39,24 @@ export interface SeatLayout {
  * vote's question, the step's title, centred in seat-ring.ts's slot at 24% 22%) stand. The
  * slot's whole box would shrink 7 seats' chips to half; its top and bottom strips are
  * mostly empty. Chosen 2026-12-05 from the scales it leaves at 16:9 (0.84 to 1 for 7 to 12
- * seats) and checked in Chromium by overflow.test.ts.
+ * seats) and checked in Chromium by overflow.test.ts. The ring gives the middle as measured
+ * (Middle) once it has drawn it; this band stands in until then.
  */
 export const MIDDLE = { top: 33, left: 24 } as const;
+
+/**
+ * The middle's content as drawn (seat-ring.ts measures its slot), in vh: a box centred in
+ * the ring's box. What it holds differs by screen and step (the night's moon, title, line
+ * and countdown stand about 40vh tall; a vote's question is wide and short), so a measured
+ * box keeps the chips clear of what is there instead of a band guessed for all of them.
+ */
+export interface Middle {
+  width: number;
+  height: number;
+}
+
+/** Air between the middle's content and a chip, in vh. */
+const MIDDLE_GAP = 0.5;
 
 const SAMPLES = 720;
 
@@ -97,24 +112,33 @@ function closest(points: readonly { x: number; y: number }[]): number {
  * `width`/`height`: the box in the same unit as CHIP (vh). The seats' centres ride an ellipse
  * inset by half a chip (at its scale) from the box's edges, so no chip leaves the box. The
  * scale is the largest at which no two chips overlap: smaller chips leave a larger ellipse,
- * so the seats only get further apart as the scale goes down, and halving finds it.
+ * so the seats only get further apart as the scale goes down, and halving finds it. Keeping
+ * clear of the middle is not so: a smaller chip moves, and may move onto the middle's corner
+ * (halving landed on 0.59 for 7 seats around a vote that fits them at 0.8). So from the
+ * spacing's scale down, in small steps, the first scale whose chips also clear the middle.
  */
-export function seatLayout(count: number, width: number, height: number): SeatLayout {
-  const fits = (scale: number) => {
-    const points = place(count, width, height, scale);
-    return closest(points) >= scale && clearOfMiddle(points, scale, width, height);
-  };
-  let scale = 1;
-  if (!fits(1)) {
+export function seatLayout(
+  count: number,
+  width: number,
+  height: number,
+  middle: Middle | null = null,
+): SeatLayout {
+  const spaced = (scale: number) => closest(place(count, width, height, scale)) >= scale;
+  const clear = (scale: number) =>
+    clearOfMiddle(place(count, width, height, scale), scale, width, height, middle);
+  let top = 1;
+  if (!spaced(1)) {
     let low = 0.1;
     let high = 1;
     for (let round = 0; round < 20; round++) {
       const mid = (low + high) / 2;
-      if (fits(mid)) low = mid;
+      if (spaced(mid)) low = mid;
       else high = mid;
     }
-    scale = low;
+    top = low;
   }
+  let scale = top;
+  while (scale > 0.1 && !clear(scale)) scale -= 0.005;
   const points = place(count, width, height, scale).map((p) => ({
     x: 50 + ((p.x * CHIP.width) / width) * 100,
     y: 50 + ((p.y * CHIP.height) / height) * 100,
@@ -123,19 +147,27 @@ export function seatLayout(count: number, width: number, height: number): SeatLa
 }
 
 /**
- * Whether every chip's body stays out of the middle's box (MIDDLE): a chip at the oval's
- * shoulders reached into a long question ("Кто за то, чтобы ушёл игрок №3") at 9 to 12
- * seats. Centres in chip units, as `place` gives them.
+ * Whether every chip stays out of the middle: a chip at the oval's shoulders reached into a
+ * long question ("Кто за то, чтобы ушёл игрок №3") at 9 to 12 seats, and at night the moon
+ * above the title stood under seats 1 and 11 of 11 (the night's middle is taller than the
+ * day's band). With the middle as measured, the whole chip keeps out of it (its tags and a
+ * speaker's growth included: the box is tight); without, the chip's body keeps out of the
+ * MIDDLE band. Centres in chip units, as `place` gives them.
  */
 function clearOfMiddle(
   points: readonly { x: number; y: number }[],
   scale: number,
   width: number,
   height: number,
+  middle: Middle | null,
 ): boolean {
-  const halfW = ((50 - MIDDLE.left) / 100) * (width / CHIP.width);
-  const halfH = ((50 - MIDDLE.top) / 100) * (height / CHIP.height);
-  const bodyW = ((CHIP_BODY.width / CHIP.width) * scale) / 2;
-  const bodyH = ((CHIP_BODY.height / CHIP.height) * scale) / 2;
+  const halfW = middle
+    ? (middle.width / 2 + MIDDLE_GAP) / CHIP.width
+    : ((50 - MIDDLE.left) / 100) * (width / CHIP.width);
+  const halfH = middle
+    ? (middle.height / 2 + MIDDLE_GAP) / CHIP.height
+    : ((50 - MIDDLE.top) / 100) * (height / CHIP.height);
+  const bodyW = ((middle ? 1 : CHIP_BODY.width / CHIP.width) * scale) / 2;
+  const bodyH = ((middle ? 1 : CHIP_BODY.height / CHIP.height) * scale) / 2;
   return points.every((p) => Math.abs(p.x) >= halfW + bodyW || Math.abs(p.y) >= halfH + bodyH);
 }

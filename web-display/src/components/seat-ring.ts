@@ -6,7 +6,7 @@ import { MafiaElement } from "../element.js";
 import { forumVotes } from "../forum.js";
 import { theme } from "../styles.js";
 import "./seat-chip.js";
-import { seatLayout } from "./seat-layout.js";
+import { type Middle, seatLayout } from "./seat-layout.js";
 
 /** Open votes (thumbs; a day board's votes): whom each voter's vote went to, by seat. */
 export function votesBySeat(
@@ -37,6 +37,7 @@ export class SeatRing extends MafiaElement {
     night: { type: Boolean },
     roles: { attribute: false },
     box: { state: true },
+    middle: { state: true },
   };
 
   declare state: PublicState;
@@ -45,6 +46,9 @@ export class SeatRing extends MafiaElement {
   declare roles: Record<string, string> | null;
   /** The ring's own size in vh, as last measured (the layout depends on its shape). */
   declare box: { width: number; height: number };
+  /** The middle's content (the slot's elements) as last measured, in vh; null before. */
+  declare middle: Middle | null;
+  /** The ring's box and the middle's elements: either changing moves the seats. */
   private readonly sizes = new ResizeObserver(() => this.measure());
 
   constructor() {
@@ -53,11 +57,13 @@ export class SeatRing extends MafiaElement {
     this.roles = null;
     // Until measured: the display's oval at 16:9 (screen-frame.ts).
     this.box = { width: 121, height: 85 };
+    this.middle = null;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.sizes.observe(this);
+    // Back in the page after a move: watch again (the first time, firstUpdated does).
+    if (this.hasUpdated) this.watch();
   }
 
   override disconnectedCallback(): void {
@@ -65,12 +71,48 @@ export class SeatRing extends MafiaElement {
     super.disconnectedCallback();
   }
 
-  private measure(): void {
+  override firstUpdated(): void {
+    const slot = this.renderRoot.querySelector("slot");
+    slot?.addEventListener("slotchange", () => this.watch());
+    this.watch();
+  }
+
+  /** Observes the ring and whatever the middle holds now (a language or a step resizes it). */
+  private watch(): void {
+    this.sizes.disconnect();
+    this.sizes.observe(this);
+    for (const el of this.slotted()) this.sizes.observe(el);
+    this.measure();
+  }
+
+  private slotted(): Element[] {
+    return this.renderRoot.querySelector("slot")?.assignedElements() ?? [];
+  }
+
+  /**
+   * Takes the ring's box and the middle's extent from the page as laid out now, and lays
+   * the seats out again if either changed. Its ResizeObserver calls it a frame after a
+   * change; a test that feeds states faster than frames calls it to settle at once.
+   */
+  measure(): void {
     const vh = window.innerHeight / 100;
     if (vh <= 0 || this.clientWidth === 0) return;
     const box = { width: this.clientWidth / vh, height: this.clientHeight / vh };
-    if (Math.abs(box.width - this.box.width) > 0.2 || Math.abs(box.height - this.box.height) > 0.2)
-      this.box = box;
+    if (!near(box, this.box)) this.box = box;
+    const rects = this.slotted()
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0);
+    const middle =
+      rects.length === 0
+        ? null
+        : {
+            width:
+              (Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left))) / vh,
+            height:
+              (Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top))) / vh,
+          };
+    if (middle === null ? this.middle !== null : !this.middle || !near(middle, this.middle))
+      this.middle = middle;
   }
 
   static override styles = [
@@ -97,7 +139,7 @@ export class SeatRing extends MafiaElement {
         border-color: #111a2e;
         box-shadow: inset 0 0 6vh rgba(0, 0, 0, 0.8);
       }
-      /* The chips keep out of its middle band (seat-layout.ts, MIDDLE). */
+      /* The chips keep out of what it holds, as measured (seat-layout.ts, Middle). */
       .center {
         position: absolute;
         inset: 24% 22%;
@@ -118,7 +160,7 @@ export class SeatRing extends MafiaElement {
     const speaking = s.phase === "day" && stepKind(this.manifest, s.step) === "speaking";
     // Open votes (sport): each voter's chip says whom his counted vote went to.
     const votedFor = votesBySeat(s, this.manifest);
-    const layout = seatLayout(s.seats.length, this.box.width, this.box.height);
+    const layout = seatLayout(s.seats.length, this.box.width, this.box.height, this.middle);
     this.style.setProperty("--seat-scale", layout.scale.toFixed(3));
     return html`<div class="oval"></div>
       <div class="center"><slot></slot></div>
@@ -138,6 +180,11 @@ export class SeatRing extends MafiaElement {
         ></mafia-seat>`;
       })}`;
   }
+}
+
+/** Sizes that differ by less than a fifth of a vh are the same layout (no update loop). */
+function near(a: Middle, b: Middle): boolean {
+  return Math.abs(a.width - b.width) <= 0.2 && Math.abs(a.height - b.height) <= 0.2;
 }
 
 customElements.define("mafia-seat-ring", SeatRing);
