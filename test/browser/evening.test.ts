@@ -179,7 +179,8 @@ describe("an evening at one table", () => {
           const g = sp.paddle.glance;
           if (!v || !g || g.step !== host.state?.step || sp.paddle.outbox.pending > 0) return false;
           if (sp.seat === peekerSeat && peeking === "lifted") return true;
-          const want = g.phase === "night" && v.alive && !(v.prompt && !v.blindfold);
+          // The bots wear the blindfold exactly where the view asks (a seat not woken).
+          const want = g.phase === "night" && v.alive && v.blindfold;
           return sp.hal.blindfoldLevel === want;
         });
       while (host.state?.phase === "night") {
