@@ -188,7 +188,15 @@ describe("an evening at one table", () => {
         await poll(settled, `the paddles at step ${host.state.step}`, 15_000);
         // A sensor the hub has heard "on" reads "off" in a step that did not wake its seat.
         const peeker = paddle(peekerSeat);
-        if (peeking === "not yet" && peeker.paddle.view?.blindfold && peeker.hal.blindfoldLevel) {
+        // Lifted only once the hub has heard "on" (the host view says so): an "off" it never
+        // saw go on is no edge, and the seat would then be swept only at the step's end.
+        const heardOn = host.view?.seats.find((s) => s.seat === peekerSeat)?.blindfoldOn === true;
+        if (
+          peeking === "not yet" &&
+          heardOn &&
+          peeker.paddle.view?.blindfold &&
+          peeker.hal.blindfoldLevel
+        ) {
           peeking = "lifted";
           peeker.hal.setBlindfold(false);
           await poll(() => peeker.paddle.outbox.pending === 0, "the peeker's report");

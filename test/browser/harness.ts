@@ -138,7 +138,9 @@ export class Paddle {
 /** The host over MQTT: commands with replies, and the latest public state and host view. */
 export class HostClient {
   state: PublicState | null = null;
-  view: { seats: { seat: number; role: string; team: string }[] } | null = null;
+  view: {
+    seats: { seat: number; role: string; team: string; blindfoldOn?: boolean | null }[];
+  } | null = null;
   private replies = new Map<string, HostReply>();
   private waiters: (() => void)[] = [];
   private n = 0;
