@@ -6,12 +6,6 @@
 
 import type { TableGlance } from "../../protocol/glance.js";
 import { padInput } from "../../protocol/padding.js";
-import {
-  publicStateTopic,
-  seatSignalTopic,
-  seatTextTopic,
-  seatViewTopic,
-} from "../../protocol/topics.js";
 import type { SeatView, Signal } from "../../protocol/views.js";
 import { FIRMWARE_VERSION, type PaddleSettings, type Timings, timingsOf } from "./config.js";
 import { Debouncer } from "./debounce.js";
@@ -29,6 +23,7 @@ import {
   type WriteOutcome,
 } from "./night-message.js";
 import { newBootId, Outbox } from "./outbox.js";
+import { capsOf, glanceFrom, inputOf, type SeatTopics, seatTopics } from "./paddle-wire.js";
 import { Voice } from "./voice.js";
 
 export class Paddle {
@@ -55,15 +50,7 @@ export class Paddle {
   private readonly blindfold: Debouncer;
   /** The microphone's sampler; null on a paddle without one. */
   readonly voice: Voice | null;
-  private readonly viewTopic: string;
-  private readonly signalTopic: string;
-  /**
-   * Where the game is: the whole public state (a phone's and a bot's night message is timed
-   * by its `until`, `now` and living seats, night-message.ts). The lighter `public/glance`
-   * the hub also publishes did not land here: see docs/HARDWARE.md.
-   */
-  private readonly stateTopic: string;
-  private readonly textTopic: string | null;
+  private readonly topics: SeatTopics;
   private lastRev = -1;
   /** The private result the status line shows, until something else replaces it. */
   private resultLine: string | null = null;
@@ -83,10 +70,12 @@ export class Paddle {
       settings.outboxLimit || 32,
     );
     this.haptics = new Haptics(hal);
-    this.viewTopic = seatViewTopic(this.table, this.seat);
-    this.signalTopic = seatSignalTopic(this.table, this.seat);
-    this.stateTopic = publicStateTopic(this.table);
-    this.textTopic = settings.texts ? seatTextTopic(this.table, this.seat) : null;
+    this.topics = seatTopics(
+      this.table,
+      this.seat,
+      settings.texts === true,
+      settings.extraTopics || [],
+    );
     const lead =
       typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
     this.nightMessage = settings.texts
@@ -98,12 +87,6 @@ export class Paddle {
           () => this.changed(),
         )
       : null;
-    const subscriptions = [
-      { topic: this.viewTopic, qos: 1 },
-      { topic: this.signalTopic, qos: 0 },
-      { topic: this.stateTopic, qos: 1 },
-    ];
-    if (this.textTopic) subscriptions.push({ topic: this.textTopic, qos: 1 });
     const ms = this.timings.debounceMs;
     this.thumb = new Debouncer(hal, ms, hal.readThumb(), (down) =>
       this.input("thumb", { down: down }),
@@ -112,9 +95,6 @@ export class Paddle {
       this.input("blindfold", { on: on }),
     );
     this.voice = hal.mic ? new Voice(hal, hal.mic, (on, levels) => this.speak(on, levels)) : null;
-    const extra = settings.extraTopics || [];
-    for (let i = 0; i < extra.length; i++)
-      subscriptions.push({ topic: extra[i] as string, qos: 1 });
     this.link = new Link(
       hal,
       mqtt,
@@ -123,8 +103,8 @@ export class Paddle {
         table: this.table,
         seat: this.seat,
         password: settings.password,
-        subscriptions: subscriptions,
-        proofTopic: this.viewTopic,
+        subscriptions: this.topics.subscriptions,
+        proofTopic: this.topics.view,
         device: settings.device || "paddle",
       },
       this.timings,
@@ -245,16 +225,11 @@ export class Paddle {
 
   private onUp(): void {
     this.hal.led("green");
-    const caps = [
-      "thumb",
-      this.hal.blindfoldSaid ? "blindfold-said" : "blindfold",
-      "haptic",
-      "led",
-    ];
-    if (this.hal.hasKeys) caps.push("keys");
-    if (this.hal.display) caps.push("display");
-    if (this.voice) caps.push("mic");
-    this.queue("hello", { fw: FIRMWARE_VERSION, caps: caps }, false);
+    this.queue(
+      "hello",
+      { fw: FIRMWARE_VERSION, caps: capsOf(this.hal, this.voice !== null) },
+      false,
+    );
     this.show("online");
   }
 
@@ -268,7 +243,8 @@ export class Paddle {
   }
 
   private onMessage(msg: MqttMessage): void {
-    if (msg.topic === this.textTopic && msg.message.length === 0) {
+    const t = this.topics;
+    if (msg.topic === t.text && msg.message.length === 0) {
       // An empty retained text: a game without texts (or none yet); the last game's are gone.
       this.seatText = null;
       this.scheduleNight();
@@ -282,13 +258,13 @@ export class Paddle {
       return;
     }
     if (!body || typeof body !== "object") return;
-    if (msg.topic === this.viewTopic) {
+    if (msg.topic === t.view) {
       // The padding makes every view the same size on the wire; kept, it costs memory for nothing.
       delete (body as { pad?: string }).pad;
       this.onView(body as SeatView);
-    } else if (msg.topic === this.signalTopic) this.onSignal(body as Signal);
-    else if (msg.topic === this.stateTopic) this.onGlance(body as Record<string, unknown>);
-    else if (msg.topic === this.textTopic) {
+    } else if (msg.topic === t.signal) this.onSignal(body as Signal);
+    else if (msg.topic === t.state) this.onGlance(body as Record<string, unknown>);
+    else if (msg.topic === t.text) {
       this.seatText = body;
       this.scheduleNight();
       this.changed();
@@ -336,15 +312,7 @@ export class Paddle {
   private onGlance(pub: Record<string, unknown>): void {
     const was = this.glance;
     if (pub.phase === "setup" && was !== null && was.phase !== "setup") this.clearResult();
-    this.glance = {
-      phase: String(pub.phase),
-      step: String(pub.step),
-      round: Number(pub.round),
-      speaker: typeof pub.speaker === "number" ? pub.speaker : null,
-      counting: typeof pub.counting === "number" ? pub.counting : null,
-      winner: typeof pub.winner === "string" ? pub.winner : null,
-      voice: pub.voice === true,
-    };
+    this.glance = glanceFrom(pub);
     if (this.voice) {
       if (this.hearing) this.voice.start();
       else this.voice.stop();
@@ -392,15 +360,9 @@ export class Paddle {
 
   /** Acceptance is felt when the hub answers (short) or refuses (long). */
   private send(intent: Intent): void {
-    if (intent.kind === "pass") {
-      this.input("pass", {});
-      this.show("sent pass");
-      return;
-    }
-    const fields: Record<string, unknown> = { action: intent.action, targets: intent.targets };
-    if (intent.option !== null) fields.option = intent.option;
-    this.input("act", fields);
-    this.show(`sent ${intent.action} ${intent.targets.join(",")}`);
+    const sent = inputOf(intent);
+    this.input(sent.kind, sent.fields);
+    this.show(sent.status);
   }
 
   private show(status: string): void {

@@ -1,0 +1,92 @@
+/**
+ * What a paddle says and reads on the wire, apart from when it says it (paddle.ts): the
+ * topics it subscribes to, the glance it keeps of a public state, the capabilities its
+ * hello declares and the input a menu choice becomes. Plain functions, so paddle.ts keeps
+ * only the paddle's behaviour.
+ */
+
+import type { TableGlance } from "../../protocol/glance.js";
+import {
+  publicStateTopic,
+  seatSignalTopic,
+  seatTextTopic,
+  seatViewTopic,
+} from "../../protocol/topics.js";
+import type { Hal } from "./hal.js";
+import type { Intent } from "./menu.js";
+
+export interface SeatTopics {
+  view: string;
+  signal: string;
+  /**
+   * Where the game is: the whole public state (a phone's and a bot's night message is timed
+   * by its `until`, `now` and living seats, night-message.ts). The lighter `public/glance`
+   * the hub also publishes did not land here: see docs/HARDWARE.md.
+   */
+  state: string;
+  /** The seat's own texts, only for a paddle that takes texts (the phone's text panel). */
+  text: string | null;
+  subscriptions: { topic: string; qos: number }[];
+}
+
+/** The topics of one seat; signals are QoS 0 (a late buzz is worse than none). */
+export function seatTopics(
+  table: string,
+  seat: number,
+  texts: boolean,
+  extra: string[],
+): SeatTopics {
+  const view = seatViewTopic(table, seat);
+  const signal = seatSignalTopic(table, seat);
+  const state = publicStateTopic(table);
+  const text = texts ? seatTextTopic(table, seat) : null;
+  const subscriptions = [
+    { topic: view, qos: 1 },
+    { topic: signal, qos: 0 },
+    { topic: state, qos: 1 },
+  ];
+  if (text) subscriptions.push({ topic: text, qos: 1 });
+  for (let i = 0; i < extra.length; i++) subscriptions.push({ topic: extra[i] as string, qos: 1 });
+  return { view: view, signal: signal, state: state, text: text, subscriptions: subscriptions };
+}
+
+/** The little a paddle keeps of a public state, read defensively (an older hub, a bad field). */
+export function glanceFrom(pub: Record<string, unknown>): TableGlance {
+  return {
+    phase: String(pub.phase),
+    step: String(pub.step),
+    round: Number(pub.round),
+    speaker: typeof pub.speaker === "number" ? pub.speaker : null,
+    counting: typeof pub.counting === "number" ? pub.counting : null,
+    winner: typeof pub.winner === "string" ? pub.winner : null,
+    voice: pub.voice === true,
+  };
+}
+
+/**
+ * What the seat can sense and show, as its hello declares it: the hub never infers from a
+ * sensor a seat lacks (a phone's blindfold switch is the player's word, not a sensor).
+ */
+export function capsOf(hal: Hal, hasMic: boolean): string[] {
+  const caps = ["thumb", hal.blindfoldSaid ? "blindfold-said" : "blindfold", "haptic", "led"];
+  if (hal.hasKeys) caps.push("keys");
+  if (hal.display) caps.push("display");
+  if (hasMic) caps.push("mic");
+  return caps;
+}
+
+/** The input a confirmed menu choice sends, and the status line that says so. */
+export function inputOf(intent: Intent): {
+  kind: string;
+  fields: Record<string, unknown>;
+  status: string;
+} {
+  if (intent.kind === "pass") return { kind: "pass", fields: {}, status: "sent pass" };
+  const fields: Record<string, unknown> = { action: intent.action, targets: intent.targets };
+  if (intent.option !== null) fields.option = intent.option;
+  return {
+    kind: "act",
+    fields: fields,
+    status: `sent ${intent.action} ${intent.targets.join(",")}`,
+  };
+}
