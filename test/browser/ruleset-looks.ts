@@ -7,8 +7,8 @@
 import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
 import type { RulesetManifest } from "../../protocol/manifest.js";
 import { type PublicText, publicTextSchema } from "../../protocol/text.js";
-import { type LogEntry, type PublicState, publicStateSchema } from "../../protocol/views.js";
-import type { TableView } from "./table-views.js";
+import { type PublicState, publicStateSchema } from "../../protocol/views.js";
+import { forumTexts, log, type TableView, base as tableBase } from "./table-views.js";
 
 /**
  * Names of the length a table types (the chip ellipsizes longer ones on purpose), Latin
@@ -37,54 +37,18 @@ const NAMES = [
   "Wilhelm",
 ];
 
-const AD = "Sold: one umbrella, barely used. Ask the baker at the corner before noon.";
 const VOTE_KINDS = new Set(["thumbVote", "openVote", "secretVote"]);
 
 /**
- * Every badge a chip can carry at once: out (killed, voted, removed), fouls up to the
- * fourth, and one seat in play but offline ("reconnecting…", the longest status line).
+ * A crowded day at `step` with its clock running (the countdown ring stands in the middle
+ * too) and one more seat offline, "reconnecting…" being the longest status line.
  */
-function seats(count: number): PublicState["seats"] {
-  const out: Record<number, string> = { 2: "killed", 5: "voted", 7: "removed" };
-  return Array.from({ length: count }, (_, i) => {
-    const seat = i + 1;
-    return {
-      seat,
-      name: NAMES[i] as string,
-      alive: !out[seat],
-      out: out[seat] ?? null,
-      fouls: out[seat] === "removed" ? 4 : seat % 4 === 0 ? 3 : seat % 3 === 0 ? 1 : 0,
-      online: seat !== 6 && seat !== count - 1,
-      role: null,
-    };
-  });
-}
-
 function base(ruleset: string, count: number, step: string, phase: PublicState["phase"]) {
-  const state: PublicState = {
-    table: "t1",
-    ruleset,
-    now: 1_000_000,
-    phase,
-    step,
-    round: 3,
-    speaker: null,
-    // A running clock: the countdown ring stands in the middle too.
-    until: 1_000_000 + 42_000,
-    paused: false,
-    seats: seats(count),
-    nominations: [],
-    counting: null,
-    tally: {},
-    ballot: [],
-    waitingFor: [],
-    winner: null,
-    roles: null,
-    deal: null,
-    announcements: [],
-    timings: {},
-    extras: {},
-  };
+  const state = tableBase(ruleset, count, { names: NAMES, offline: [6, count - 1] });
+  state.phase = phase;
+  state.step = step;
+  state.round = 3;
+  state.until = state.now + 42_000;
   return state;
 }
 
@@ -132,22 +96,7 @@ function night(m: RulesetManifest, id: string, count: number): PublicState | nul
 
 /** Published texts, for rulesets whose seats write them: the screens set them aside. */
 function texts(count: number): PublicText {
-  return publicTextSchema.parse({
-    papers: [
-      {
-        edition: 2,
-        phase: "day",
-        round: 2,
-        ads: [1, 2, 3].map((n) => ({ pseudonym: `Owl ${n}`, text: AD })),
-      },
-    ],
-    wills: [{ seat: 2, text: `${AD} ${AD}` }],
-    messages: [{ night: 1, victim: Math.min(7, count), text: AD }],
-  });
-}
-
-function log(key: string, seatsIn: number[], seq: number): LogEntry {
-  return { seq, at: 1000 * seq, key, seats: seatsIn, params: {} };
+  return publicTextSchema.parse(forumTexts(count));
 }
 
 /** Every ruleset's day vote, speech (if any) and night at `count` seats. */

@@ -21,7 +21,7 @@ import { ARTIFACTS, screenshot } from "./harness.js";
 import { findOverflows, findOverlaps } from "./overflow.js";
 import { rulesetLooks } from "./ruleset-looks.js";
 import { useBrowserSuite } from "./suite.js";
-import { snapshotOf } from "./table-views.js";
+import { putSnapshot, snapshotOf } from "./table-views.js";
 
 const suite = useBrowserSuite();
 
@@ -37,26 +37,16 @@ const LANGS = ["en", "de", "ru"] as const;
 const COUNTS = Array.from({ length: 14 }, (_, i) => i + 7);
 
 /**
- * Shows `snap` in `lang`, in the page (self-contained: its source is sent there), and
- * resolves once the page is as it will stay: every Lit element updated, every seat ring
- * laid out for its box and its middle as they are now (its ResizeObserver would tell it a
- * frame later), and the chips' transitions (a speaker's chip grows in 0.3 s) run to their
- * end at once instead of waited out. Resolves to the smallest chip scale on the page.
+ * Runs in the page (self-contained: its source is sent there) after table-views.ts
+ * `putSnapshot` handed the app a snapshot, and resolves once the page is as it will stay:
+ * every Lit element updated, every seat ring laid out for its box and its middle as they
+ * are now (its ResizeObserver would tell it a frame later), and the chips' transitions (a
+ * speaker's chip grows in 0.3 s) run to their end at once instead of waited out. Resolves
+ * to the smallest chip scale on the page.
  */
-async function showInPage(s: TableSnapshot, l: string): Promise<number> {
-  type App = HTMLElement & {
-    connection: unknown;
-    tableProvider: { setValue(v: unknown): void };
-    requestUpdate(): void;
-  };
+async function settleInPage(): Promise<number> {
   type Lit = HTMLElement & { updateComplete: Promise<unknown>; isUpdatePending: boolean };
   type Ring = HTMLElement & { measure(): void };
-  const app = document.querySelector("mafia-display, mafia-audience") as App;
-  if (document.documentElement.lang !== l)
-    app.dispatchEvent(new CustomEvent("lang-change", { detail: { lang: l } }));
-  app.connection = { snapshot: s, close() {} };
-  app.tableProvider.setValue(s);
-  app.requestUpdate();
   const all = (root: Document | ShadowRoot, out: Element[] = []): Element[] => {
     for (const el of root.querySelectorAll("*")) {
       out.push(el);
@@ -83,7 +73,8 @@ async function showInPage(s: TableSnapshot, l: string): Promise<number> {
 }
 
 interface Checks {
-  show: typeof showInPage;
+  put: typeof putSnapshot;
+  settle: typeof settleInPage;
   overlaps: typeof findOverlaps;
   overflows: typeof findOverflows;
 }
@@ -94,7 +85,7 @@ interface Checks {
  */
 function install(page: Page): Promise<unknown> {
   return page.evaluate(
-    `window.layoutChecks = { show: ${showInPage}, overlaps: ${findOverlaps}, overflows: ${findOverflows} }`,
+    `window.layoutChecks = { put: ${putSnapshot}, settle: ${settleInPage}, overlaps: ${findOverlaps}, overflows: ${findOverflows} }`,
   );
 }
 
@@ -102,7 +93,8 @@ function check(page: Page, snap: TableSnapshot, lang: string) {
   return page.evaluate(
     async ([s, l]) => {
       const checks = (window as unknown as { layoutChecks: Checks }).layoutChecks;
-      const scale = await checks.show(s, l);
+      checks.put([s, l]);
+      const scale = await checks.settle();
       return { scale, overlaps: checks.overlaps(), overflows: checks.overflows() };
     },
     [snap, lang] as const,

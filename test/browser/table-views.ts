@@ -34,29 +34,46 @@ const NAMES = [
   "Tanja",
 ];
 
-const AD = "Sold: one umbrella, barely used. Ask the baker at the corner before noon.";
+export const AD = "Sold: one umbrella, barely used. Ask the baker at the corner before noon.";
 
-function seats(count: number, out: Record<number, string>) {
+/** Who sits where, and how: names, seats out (killed, voted, removed), fouls, who is offline. */
+export interface Seating {
+  names: readonly string[];
+  offline: readonly number[];
+}
+
+const SEATING: Seating = { names: NAMES, offline: [6] };
+
+/**
+ * Every badge a chip can carry at once: out (killed, voted, removed), fouls up to the
+ * fourth on a removed seat, and seats in play but offline.
+ */
+function seats(count: number, seating: Seating): PublicState["seats"] {
+  const out: Record<number, string> = { 2: "killed", 5: "voted", 7: "removed" };
   return Array.from({ length: count }, (_, i) => {
     const seat = i + 1;
     return {
       seat,
-      name: NAMES[i] as string,
+      name: seating.names[i] as string,
       alive: !out[seat],
       out: out[seat] ?? null,
-      // Fouls on living seats, the fourth on a removed one; one seat offline.
       fouls: out[seat] === "removed" ? 4 : seat % 4 === 0 ? 3 : seat % 3 === 0 ? 1 : 0,
-      online: seat !== 6,
+      online: !seating.offline.includes(seat),
       role: null,
     };
   });
 }
 
-function log(key: string, seatsIn: number[], seq: number): LogEntry {
+export function log(key: string, seatsIn: number[], seq: number): LogEntry {
   return { seq, at: 1000 * seq, key, seats: seatsIn, params: {} };
 }
 
-function base(ruleset: PublicState["ruleset"], count: number): PublicState {
+/** A day's speech step at `count` seats with no clock running; callers change what differs. */
+export function base(
+  ruleset: PublicState["ruleset"],
+  count: number,
+  seating: Seating = SEATING,
+): PublicState {
   return {
     table: "t1",
     ruleset,
@@ -67,7 +84,7 @@ function base(ruleset: PublicState["ruleset"], count: number): PublicState {
     speaker: null,
     until: null,
     paused: false,
-    seats: seats(count, { 2: "killed", 5: "voted", 7: "removed" }),
+    seats: seats(count, seating),
     nominations: [],
     counting: null,
     tally: {},
@@ -99,7 +116,8 @@ export interface TableView {
 
 const NO_TEXT: PublicText = { papers: [], wills: [], messages: [] };
 
-function forumTexts(count: number): PublicText {
+/** A paper of three ads, a will and a death message: what seats that write publish. */
+export function forumTexts(count: number): PublicText {
   return {
     papers: [
       {
@@ -204,22 +222,7 @@ export function snapshotOf(view: TableView, identity: "display" | "audience"): T
  * language through the language switch's own event. Resolves once the page has drawn it.
  */
 export async function feed(page: Page, snap: TableSnapshot, lang: string): Promise<void> {
-  await page.evaluate(
-    ([s, l]) => {
-      type App = HTMLElement & {
-        connection: unknown;
-        tableProvider: { setValue(v: unknown): void };
-        requestUpdate(): void;
-      };
-      const app = document.querySelector("mafia-display, mafia-audience") as App;
-      if (document.documentElement.lang !== l)
-        app.dispatchEvent(new CustomEvent("lang-change", { detail: { lang: l } }));
-      app.connection = { snapshot: s, close() {} };
-      app.tableProvider.setValue(s);
-      app.requestUpdate();
-    },
-    [snap, lang] as const,
-  );
+  await page.evaluate(putSnapshot, [snap, lang] as const);
   // Drawn, measured by the ring (a second frame), and every transition (a speaker's chip
   // growing) run to its end.
   await page.evaluate(async () => {
@@ -229,4 +232,23 @@ export async function feed(page: Page, snap: TableSnapshot, lang: string): Promi
       .filter((a) => Number(a.effect?.getComputedTiming().endTime) < 5000);
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/**
+ * Runs in the page (self-contained: its source is sent there): hands `s` to the display or
+ * audience app where its connection would, and switches to `l` through the language
+ * switch's own event. The app draws it on its next update.
+ */
+export function putSnapshot([s, l]: readonly [TableSnapshot, string]): void {
+  type App = HTMLElement & {
+    connection: unknown;
+    tableProvider: { setValue(v: unknown): void };
+    requestUpdate(): void;
+  };
+  const app = document.querySelector("mafia-display, mafia-audience") as App;
+  if (document.documentElement.lang !== l)
+    app.dispatchEvent(new CustomEvent("lang-change", { detail: { lang: l } }));
+  app.connection = { snapshot: s, close() {} };
+  app.tableProvider.setValue(s);
+  app.requestUpdate();
 }

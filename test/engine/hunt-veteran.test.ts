@@ -16,17 +16,16 @@ import {
   registerHuntRole,
   unregisterHuntRole,
 } from "../../hub/engine/rulesets/hunt/roles/index.js";
-import type { JournalHeader } from "../../hub/journal/journal.js";
 import { recordFromJournal } from "../../hub/record/extract.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { hostFlowSchema, publicStateSchema } from "../../protocol/index.js";
 import { gameWord, registerWords, unregisterWords } from "../../protocol/words/index.js";
-import { EngineDriver, T0 } from "../helpers/engine-driver.js";
+import { journalOf } from "../helpers/driver-journal.js";
+import { EngineDriver } from "../helpers/engine-driver.js";
 import { alert } from "../helpers/hunt-veteran/alert.js";
 import { veteran } from "../helpers/hunt-veteran/veteran.js";
 import { veteranWords } from "../helpers/hunt-veteran/words.js";
 
-const SEED = "0123456789abcdef0123456789abcdef";
 /** The veteran's names: his role, his card's book and strike, his words (not ARIA's role="alert"). */
 const NAMES = /veteran|"alerts"|alert-strike|action\.alert/;
 
@@ -50,6 +49,17 @@ const seatOf = (d: EngineDriver, role: string) =>
 const act = (d: EngineDriver, seat: number, action: string, target: number) =>
   d.ok({ type: "seat", at: d.at, seat, action: { kind: "act", action, targets: [target] } });
 
+/** The night the veteran is on alert and the mafia shoot him (the Doctor heals himself). */
+function alertNight(d: EngineDriver) {
+  const vet = seatOf(d, "veteran");
+  const shooter = seatOf(d, "mafia");
+  const doctor = seatOf(d, "doctor");
+  act(d, vet, "alert", vet);
+  act(d, shooter, "shoot", vet);
+  act(d, doctor, "heal", doctor);
+  return { vet, shooter };
+}
+
 describe("a hunt role registered by a test (the veteran)", () => {
   it("HUNT-TOY-01: is dealt for a civilian, in the manifest, and offered only his alert", () => {
     const d = table();
@@ -67,12 +77,7 @@ describe("a hunt role registered by a test (the veteran)", () => {
 
   it("HUNT-TOY-02, HUNT-TOY-03: the mafia shoot the alert veteran; the shooter dies, he lives", () => {
     const d = table();
-    const vet = seatOf(d, "veteran");
-    const shooter = seatOf(d, "mafia");
-    const doctor = seatOf(d, "doctor");
-    act(d, vet, "alert", vet);
-    act(d, shooter, "shoot", vet);
-    act(d, doctor, "heal", doctor);
+    const { vet, shooter } = alertNight(d);
     // The host's view lists the alert's book beside the night's own fields.
     const night = hostFlowSchema.parse(hostView(d.state, d.at).flow).night;
     expect(night).toMatchObject({ alerts: { [vet]: vet }, shot: { by: shooter, target: vet } });
@@ -114,32 +119,9 @@ describe("a hunt role registered by a test (the veteran)", () => {
 
   it("HUNT-TOY-02: is replayed into a game record, in words in en, de and ru", () => {
     const d = table();
-    const vet = seatOf(d, "veteran");
-    const shooter = seatOf(d, "mafia");
-    const doctor = seatOf(d, "doctor");
-    act(d, vet, "alert", vet);
-    act(d, shooter, "shoot", vet);
-    act(d, doctor, "heal", doctor);
+    const { vet, shooter } = alertNight(d);
     d.next();
-    const header: JournalHeader = {
-      type: "header",
-      v: 1,
-      config: {
-        table: "t1",
-        ruleset: "hunt",
-        seats: d.state.seats.map((s) => ({ seat: s.seat, name: s.name })),
-        options: { firstPhase: "night" },
-        seed: SEED,
-        at: T0,
-      },
-      setupId: null,
-      seen: {},
-      hostIds: [],
-    };
-    const record = recordFromJournal({
-      header,
-      records: d.inputs.map((input, i) => ({ type: "input" as const, n: i + 1, input })),
-    });
+    const record = recordFromJournal(journalOf(d));
     expect(record.seats.find((s) => s.seat === vet)).toMatchObject({ role: "veteran" });
     expect(record.seats.find((s) => s.seat === shooter)).toMatchObject({ out: "killed" });
     for (const lang of ["en", "de", "ru"] as const) {

@@ -12,10 +12,10 @@ import {
   rulesetById,
   unregisterRuleset,
 } from "../../hub/engine/index.js";
-import type { JournalHeader } from "../../hub/journal/journal.js";
 import { recordFromJournal } from "../../hub/record/extract.js";
 import { publicStateSchema, rulesetListSchema } from "../../protocol/index.js";
-import { EngineDriver, T0 } from "../helpers/engine-driver.js";
+import { journalOf } from "../helpers/driver-journal.js";
+import { EngineDriver } from "../helpers/engine-driver.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
 
 // Seats: 1 mafia, 2 veteran, 3..5 civilians.
@@ -101,25 +101,7 @@ describe("a ruleset registered by a test (toy)", () => {
     const mafia = d.state.seats.find((s) => s.role === "mafia")?.seat ?? 0;
     const victim = d.state.seats.find((s) => s.role === "civilian")?.seat ?? 0;
     act(d, mafia, "kill", victim);
-    const header: JournalHeader = {
-      type: "header",
-      v: 1,
-      config: {
-        table: "t1",
-        ruleset: "toy",
-        seats: d.state.seats.map((s) => ({ seat: s.seat, name: s.name })),
-        options: {},
-        seed: "0123456789abcdef0123456789abcdef",
-        at: T0,
-      },
-      setupId: null,
-      seen: {},
-      hostIds: [],
-    };
-    const record = recordFromJournal({
-      header,
-      records: d.inputs.map((input, i) => ({ type: "input" as const, n: i + 1, input })),
-    });
+    const record = recordFromJournal(journalOf(d));
     expect(record.ruleset).toBe("toy");
     expect(record.seats.find((s) => s.seat === victim)).toMatchObject({ out: "killed" });
     expect(record.seats.map((s) => s.role).sort()).toEqual([...ROLES].sort());

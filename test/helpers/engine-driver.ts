@@ -6,6 +6,7 @@ import {
   createGame,
   type Effect,
   type EngineInput,
+  type GameConfig,
   type GameState,
   type HostAction,
   publicView,
@@ -34,17 +35,20 @@ export class EngineDriver {
   effects: Effect[] = [];
   inputs: EngineInput[] = [];
   lastRejection: Rejection | null = null;
+  /** What the game was created from: a journal's header carries it (driver-journal.ts). */
+  readonly config: GameConfig;
 
   constructor(opts: DriverOptions = {}) {
     const n = opts.seats ?? 10;
-    const created = createGame({
+    this.config = {
       table: "t1",
       ruleset: opts.ruleset ?? "sport",
       seats: Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
       options: opts.options ?? {},
       seed: opts.seed ?? "0123456789abcdef0123456789abcdef",
       at: T0,
-    });
+    };
+    const created = createGame(this.config);
     if (!created.ok) throw new Error(created.errors.join("; "));
     this.state = created.state;
   }

@@ -24,15 +24,22 @@ export const BOSS = 1;
 export const DOCTOR = 4;
 export const MANIAC = 5;
 
-/** A 12-seat hunt table in its first night (or first day with `firstPhase: "day"`). */
-export function huntTable(options: Record<string, unknown> = {}, seed?: string): HuntTable {
+/**
+ * A 12-seat hunt table in its first night (or first day with `firstPhase: "day"`), dealt
+ * HUNT_DEAL or, for a table the host's deal cannot give, `deal`.
+ */
+export function huntTable(
+  options: Record<string, unknown> = {},
+  seed?: string,
+  deal: readonly string[] = HUNT_DEAL,
+): HuntTable {
   const d = new HuntTable({
     ruleset: "hunt",
     seats: 12,
     options: { firstPhase: "night", ...options },
     ...(seed ? { seed } : {}),
   });
-  return d.start(HUNT_DEAL);
+  return d.start([...deal]);
 }
 
 export class HuntTable extends EngineDriver {
