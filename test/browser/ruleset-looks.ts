@@ -66,7 +66,8 @@ function dayVote(m: RulesetManifest, id: string, count: number): PublicState | n
     s.nominations = targets;
     s.counting = 3;
   }
-  s.ballot = m.capabilities.nominations ? targets : living(s);
+  // Without nominations every living seat is a candidate and the engines publish no ballot.
+  s.ballot = m.capabilities.nominations ? targets : [];
   s.tally = { "1": 2, "3": 3, [String(count)]: 1 };
   if (m.capabilities.openVote) s.voters = { "1": [4, 8], "3": [1, 9, count], [count]: [3] };
   if (m.capabilities.dayBoard)
@@ -94,12 +95,29 @@ function night(m: RulesetManifest, id: string, count: number): PublicState | nul
   return s;
 }
 
+/**
+ * The end: every seat's role shown (the ruleset's roles round the table) and the winner, a
+ * team the ruleset's roles play for. The longest role names sit beside the longest names.
+ */
+function ended(m: RulesetManifest, id: string, count: number): PublicState | null {
+  const last = m.steps.find((s) => s.phase === "ended");
+  const team = m.roles[0]?.team;
+  if (!last || !team) return null;
+  const s = base(id, count, last.id, "ended");
+  s.until = null;
+  s.winner = team;
+  s.roles = Object.fromEntries(
+    s.seats.map((x, i) => [String(x.seat), (m.roles[i % m.roles.length] as { id: string }).id]),
+  );
+  return s;
+}
+
 /** Published texts, for rulesets whose seats write them: the screens set them aside. */
 function texts(count: number): PublicText {
   return publicTextSchema.parse(forumTexts(count));
 }
 
-/** Every ruleset's day vote, speech (if any) and night at `count` seats. */
+/** Every ruleset's day vote, speech (if any), night and end at `count` seats. */
 export function rulesetLooks(count: number): TableView[] {
   const views: TableView[] = [];
   const announcements = [log("game.start", [], 1), log("vote.start", [1, 3, 4], 2)];
@@ -111,6 +129,7 @@ export function rulesetLooks(count: number): TableView[] {
       day: dayVote(m, id, count),
       speech: speech(m, id, count),
       night: night(m, id, count),
+      end: ended(m, id, count),
     };
     for (const [look, state] of Object.entries(looks))
       if (state)

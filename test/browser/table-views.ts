@@ -236,13 +236,15 @@ export async function feed(page: Page, snap: TableSnapshot, lang: string): Promi
 
 /**
  * Runs in the page (self-contained: its source is sent there): hands `s` to the display or
- * audience app where its connection would, and switches to `l` through the language
- * switch's own event. The app draws it on its next update.
+ * audience app where its connection would (the table and, as table-app.ts does on every
+ * snapshot, the game's manifest), and switches to `l` through the language switch's own
+ * event. The app draws it on its next update.
  */
 export function putSnapshot([s, l]: readonly [TableSnapshot, string]): void {
   type App = HTMLElement & {
     connection: unknown;
     tableProvider: { setValue(v: unknown): void };
+    manifestProvider: { setValue(v: unknown): void };
     requestUpdate(): void;
   };
   const app = document.querySelector("mafia-display, mafia-audience") as App;
@@ -250,5 +252,7 @@ export function putSnapshot([s, l]: readonly [TableSnapshot, string]): void {
     app.dispatchEvent(new CustomEvent("lang-change", { detail: { lang: l } }));
   app.connection = { snapshot: s, close() {} };
   app.tableProvider.setValue(s);
+  const id = s.state?.ruleset;
+  app.manifestProvider.setValue(s.manifests?.find((r) => r.id === id)?.manifest ?? null);
   app.requestUpdate();
 }

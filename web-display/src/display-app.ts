@@ -117,7 +117,12 @@ export class DisplayApp extends TableApp {
         <mafia-seat-ring .state=${state}><mafia-stage></mafia-stage></mafia-seat-ring>
       </div>
       <aside><mafia-side-panel></mafia-side-panel>
-        <mafia-text-board .texts=${snap?.texts ?? null} .seats=${state.seats}></mafia-text-board></aside>`;
+        ${
+          // At the end every seat's role takes the column; the texts stay in the record.
+          state.phase === "ended" && state.roles
+            ? ""
+            : html`<mafia-text-board .texts=${snap?.texts ?? null} .seats=${state.seats}></mafia-text-board>`
+        }</aside>`;
   }
 }
 

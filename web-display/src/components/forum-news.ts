@@ -80,7 +80,7 @@ export class ForumNews extends TableElement {
 
   /** What would show only in part below the column's edge is left out whole (newest first). */
   override updated(): void {
-    const items = [...this.renderRoot.querySelectorAll<HTMLElement>("h2, li")];
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>("h2, li, .warn div")];
     for (const li of items) li.style.display = "";
     const bottom = this.getBoundingClientRect().bottom;
     for (const li of items)

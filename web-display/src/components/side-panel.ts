@@ -93,7 +93,7 @@ export class SidePanel extends TableElement {
         column-gap: 1vh;
       }
       .roles.two li {
-        font-size: 2.1vh;
+        font-size: calc(var(--roles-fit, 1) * 2.1vh);
         min-width: 0;
       }
       .roles.two li {
@@ -106,7 +106,7 @@ export class SidePanel extends TableElement {
         display: flex;
         gap: 0.8vh;
         justify-content: space-between;
-        font-size: 2.5vh;
+        font-size: calc(var(--roles-fit, 1) * 2.5vh);
         padding: 0.35vh 1vh;
         border-radius: 0.6vh;
         background: #3a1512;
@@ -139,16 +139,38 @@ export class SidePanel extends TableElement {
     super.disconnectedCallback();
   }
 
-  /** Announcements that would show only in part below the panel's edge are left out whole. */
+  /**
+   * The roles at the end fit the panel whole: their type shrinks step by step (never below
+   * 60%) while the list runs past the panel's bottom or a role name is wider than its cell
+   * (long role names in German and Russian, 20 seats, a short window). Announcements that
+   * would show only in part below the panel's edge are left out whole.
+   */
   override updated(): void {
+    this.fitRoles();
+    // Measured shown: a log hidden by the last update would give its items no box at all.
+    const log = this.renderRoot.querySelector<HTMLElement>(".log");
+    if (log) log.style.display = "";
     const items = [...this.renderRoot.querySelectorAll<HTMLElement>(".log li")];
     for (const li of items) li.style.display = "";
     const bottom = this.getBoundingClientRect().bottom;
     for (const li of items)
       if (li.getBoundingClientRect().bottom > bottom + 1) li.style.display = "none";
     // No announcement room at all (a big table's roles at the end): no heading over nothing.
-    const log = this.renderRoot.querySelector<HTMLElement>(".log");
     if (log) log.style.display = items.some((li) => li.style.display === "") ? "" : "none";
+  }
+
+  private fitRoles(): void {
+    const list = this.renderRoot.querySelector<HTMLElement>(".roles");
+    if (!list) return;
+    const bottom = this.getBoundingClientRect().bottom;
+    const cells = [...list.querySelectorAll<HTMLElement>("li")];
+    const cut = () =>
+      list.getBoundingClientRect().bottom > bottom + 1 ||
+      cells.some((li) => li.scrollWidth > li.clientWidth + 1);
+    for (let fit = 1; fit >= 0.6; fit -= 0.1) {
+      list.style.setProperty("--roles-fit", fit.toFixed(1));
+      if (!cut()) return;
+    }
   }
 
   override render() {
