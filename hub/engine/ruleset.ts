@@ -129,7 +129,7 @@ export interface Ruleset<
    */
   coverRole?(state: GameState<O, F>, seat: SeatState): { role: string; team: Team } | null;
   /** Public extras that change during the game (the forum's public votes); merged over `extras`. */
-  liveExtras?(state: GameState<O, F>): Record<string, unknown>;
+  liveExtras?(state: GameState<O, F>): Partial<X>;
   /** The host's inactivity warning (`warn`), where the ruleset has them; left out: refused. */
   onWarn?(g: Game<O, F>, seat: SeatState): Rejection | null;
   /** Whether the current step has woken this seat (so it may be without a blindfold). */

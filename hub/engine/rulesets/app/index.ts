@@ -5,6 +5,7 @@
  * `pass` = ready to vote in the discussion, abstain in the vote.
  */
 
+import type { AppExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
 import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings } from "../discussion.js";
@@ -71,7 +72,7 @@ function onPass(g: AppGame, seat: SeatState): Rejection | null {
   return reject("not_your_turn");
 }
 
-export const app = defineRuleset<AppOptions, AppFlow, Record<string, unknown>>({
+export const app = defineRuleset<AppOptions, AppFlow, AppExtras>({
   id: "app",
   manifest: appManifest,
   roles: APP_ROLES,

@@ -6,7 +6,7 @@
  * the night's (forum/night/) `kill`, `successor`, `check`, `compare`, `protect`, `guard`,
  * `frame`; texts from phones through forum/text/. docs/RULES-FORUM.md has the whole reading.
  */
-import type { Prompt } from "../../../../protocol/index.js";
+import type { ForumExtras, Prompt } from "../../../../protocol/index.js";
 import { type ActRefusal, defineRuleset, type RulesetAction, reject } from "../../ruleset.js";
 import type { ActInput, OfferedAct, Rejection, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
@@ -83,7 +83,7 @@ function endStep(g: ForumGame): Rejection | null {
   return null;
 }
 
-export const forum = defineRuleset<ForumOptions, ForumFlow, Record<string, unknown>>({
+export const forum = defineRuleset<ForumOptions, ForumFlow, ForumExtras>({
   id: "forum",
   manifest: forumManifest,
   roles: FORUM_ROLES,

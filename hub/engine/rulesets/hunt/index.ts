@@ -6,6 +6,7 @@
  * ready to vote in the discussion, abstain in the vote, "nothing tonight" at night.
  */
 
+import type { HuntExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
 import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
@@ -64,12 +65,6 @@ function afterRemoval(g: HuntGame): void {
   if (g.state.step === "discussion" && g.living().every((s) => flow.ready.includes(s.seat)))
     startHuntVote(g);
   else if (g.state.step === "vote" && everyoneVoted(g, flow)) closeHuntVote(g);
-}
-
-/** The hunt's public extras: the table's make-up and where it plays. */
-interface HuntExtras {
-  composition: { mafia: number; doctor: number; maniac: number; civilians: number };
-  venue: HuntOptions["venue"] | null;
 }
 
 export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({

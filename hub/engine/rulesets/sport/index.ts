@@ -3,6 +3,7 @@
  * Votes are thumb edges timed by the hub; nominations, shots and checks answer prompts.
  */
 
+import type { SportExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
 import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
@@ -69,7 +70,7 @@ function onPass(g: SportGame, seat: SeatState): Rejection | null {
   return reject(seat.alive ? "not_your_turn" : "not_in_game");
 }
 
-export const sport = defineRuleset<SportOptions, SportFlow, Record<string, unknown>>({
+export const sport = defineRuleset<SportOptions, SportFlow, SportExtras>({
   id: "sport",
   manifest: sportManifest,
   roles: SPORT_ROLES,
