@@ -29,10 +29,13 @@ export const MESSAGE_LEAD_MS = 20_000;
 
 export type WriteOutcome = "held" | "sent";
 
-/** What of public/state the schedule reads (a `PublicState` is one). */
+/**
+ * What of public/state the schedule reads (a `PublicState` is one). The night is where the
+ * view's `phase` says so, never a step's name: the firmware knows no ruleset's steps (each
+ * ruleset's manifest puts its steps in their phases), and `until` is the current step's end.
+ */
 export interface NightGlance {
   phase: string;
-  step: string;
   round: number;
   now: number;
   until: number | null;
@@ -105,7 +108,6 @@ export class NightMessage {
       state !== null &&
       this.mine() !== null &&
       state.phase === "night" &&
-      state.step === "night" &&
       aliveIn(state, this.seat);
     if (!night || state === null) {
       this.dueAt = null;

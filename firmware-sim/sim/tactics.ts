@@ -8,6 +8,7 @@
  * fastest timings and the bot host's default game: how bots play a ruleset, kept here so
  * that the rest of the simulator names no ruleset.
  */
+import { readExtras } from "../../protocol/extras.js";
 import { LIAR_STRAIGHT } from "../../protocol/forum.js";
 import type { Prompt, PublicState, SeatView } from "../../protocol/views.js";
 import type { Rand } from "./rand.js";
@@ -87,9 +88,8 @@ const one = (target: number | undefined, option: string | null = null): Move =>
 
 /** The seat's vote as the room shows it (FORUM-VOTE-07: every vote is public), or null. */
 function currentVote(s: Situation): number | null {
-  const votes = s.room?.extras.votes as Record<string, number> | undefined;
-  const v = votes?.[String(s.seat)];
-  return typeof v === "number" ? v : null;
+  // Parsed as the screens parse it (protocol/extras.ts), not cast.
+  return readExtras(s.room?.extras).votes?.[String(s.seat)] ?? null;
 }
 
 /**

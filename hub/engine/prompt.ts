@@ -22,7 +22,8 @@ export function checkAct(
     if (!prompt.targets.includes(t)) return reject("bad_target", `seat ${t} is not offered`);
   }
   if (prompt.options.length > 0) {
-    if (act.option === undefined || !prompt.options.includes(act.option))
+    // An `optional` option may be left out (the forum liar's "straight"), never made up.
+    if (act.option === undefined ? !prompt.optional : !prompt.options.includes(act.option))
       return reject("bad_option");
   } else if (act.option !== undefined) {
     return reject("bad_option", "this prompt offers no options");

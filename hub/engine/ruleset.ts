@@ -19,7 +19,15 @@ import {
   type Team,
   type TextAction,
 } from "../../protocol/index.js";
-import type { Effect, GameState, Rejection, SeatAction, SeatState } from "./types.js";
+import type {
+  ActInput,
+  Effect,
+  GameState,
+  OfferedAct,
+  Rejection,
+  SeatAction,
+  SeatState,
+} from "./types.js";
 
 export interface RoleDef {
   id: string;
@@ -30,8 +38,18 @@ export interface RoleDef {
   knownToTeam: boolean;
 }
 
-/** The seat actions a ruleset handles. */
-export type RulesetAction = Exclude<SeatAction, { kind: "voice" }>;
+/** The seat actions a ruleset's `onSeat` handles: acts go to `onAct`, voice to the core. */
+export type RulesetAction = Exclude<SeatAction, { kind: "voice" } | { kind: "act" }>;
+
+/** What the core knows of an act it refused, for `refuseAct`. */
+export interface ActRefusal {
+  /** The offer of the act's action, where the seat has one (the act broke it). */
+  offer: Prompt | null;
+  /** The core's refusal (act.ts). */
+  refused: Rejection;
+  /** The input's time. */
+  at: number;
+}
 
 export type OptionsResult<O extends object = Record<string, unknown>> =
   | { ok: true; options: O; warnings: string[] }
@@ -65,7 +83,23 @@ export interface Ruleset<
   composition(options: O, seatCount: number): string[];
   /** Runs once after the deal: opens the first phase. */
   begin(g: Game<O, F>): void;
-  /** Voice inputs never reach a ruleset: the core hears them (voice.ts). */
+  /**
+   * An act from a living seat that matches one of its offers (`act.offer`): the core checked
+   * it (act.ts), so the handler only applies it (or refuses it for a rule no offer shows).
+   */
+  onAct(g: Game<O, F>, seat: SeatState, act: OfferedAct): Rejection | null;
+  /**
+   * A refusal more telling than the core's, where the rules have one: a vote already cast
+   * (`already_acted`), a nominee named again (`already_nominated`), an offer closed by the
+   * clock (`wrong_step`). Called only for an act the core refused; null keeps its refusal.
+   */
+  refuseAct?(
+    state: GameState<O, F>,
+    seat: SeatState,
+    act: ActInput,
+    why: ActRefusal,
+  ): Rejection | null;
+  /** Passes and sensors. Voice never reaches a ruleset (voice.ts), acts go to `onAct`. */
   onSeat(
     g: Game<O, F>,
     seat: SeatState,
@@ -84,8 +118,10 @@ export interface Ruleset<
   /**
    * Every action the seat may send now, where a ruleset offers several at once (the forum:
    * the day's vote, the terrorist's attack, the insider's guess). Left out: just `prompt`.
+   * `at`: the input's time when the core checks an act (an offer may close at a moment);
+   * left out, `state.now`.
    */
-  offers?(state: GameState<O, F>, seat: SeatState): Prompt[];
+  offers?(state: GameState<O, F>, seat: SeatState, at?: number): Prompt[];
   /**
    * The role and team the seat's own view shows instead of its true ones, or null (the
    * forum's first status message: everyone is told "citizen", FORUM-SETUP-07). A covered
@@ -93,7 +129,7 @@ export interface Ruleset<
    */
   coverRole?(state: GameState<O, F>, seat: SeatState): { role: string; team: Team } | null;
   /** Public extras that change during the game (the forum's public votes); merged over `extras`. */
-  liveExtras?(state: GameState<O, F>): Record<string, unknown>;
+  liveExtras?(state: GameState<O, F>): Partial<X>;
   /** The host's inactivity warning (`warn`), where the ruleset has them; left out: refused. */
   onWarn?(g: Game<O, F>, seat: SeatState): Rejection | null;
   /** Whether the current step has woken this seat (so it may be without a blindfold). */

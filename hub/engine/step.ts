@@ -12,6 +12,7 @@ import {
   type Lang,
   type TextAction,
 } from "../../protocol/index.js";
+import { checkSeatAct } from "./act.js";
 import { cloneJson } from "./clone.js";
 import { deal } from "./deal.js";
 import {
@@ -210,9 +211,13 @@ function seatInput(
     // Text is not a night answer: it stirs nothing, so writing a will at night shows nowhere.
     return ruleset.onText ? ruleset.onText(g, seat, action) : reject("no_text");
   }
+  if (action.kind !== "act") return ruleset.onSeat(g, seat, action, previous);
+  // The core checks the act against the seat's offers once (act.ts); the ruleset applies it.
+  const act = checkSeatAct(ruleset, state, seat, action, g.at);
+  if ("code" in act) return act;
   const night = state.phase === "night";
-  const rejection = ruleset.onSeat(g, seat, action, previous);
-  if (!rejection && night && action.kind === "act") nightAnswer(ruleset, g, seat.seat);
+  const rejection = ruleset.onAct(g, seat, act);
+  if (!rejection && night) nightAnswer(ruleset, g, seat.seat);
   return rejection;
 }
 

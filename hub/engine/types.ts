@@ -44,6 +44,12 @@ export type SeatAction =
   /** Text from the seat's phone (protocol/text.ts), for rulesets that take it (Ruleset.onText). */
   | TextAction;
 
+/** A seat's `act`. */
+export type ActInput = Extract<SeatAction, { kind: "act" }>;
+
+/** An act the core checked (act.ts): it matches `offer`, one of the offers the seat's view carries. */
+export type OfferedAct = ActInput & { readonly offer: Prompt };
+
 export type HostAction =
   | { cmd: "start" }
   | { cmd: "next" }

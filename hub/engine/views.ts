@@ -5,12 +5,12 @@
  */
 import type {
   LogEntry,
-  Prompt,
   PublicState,
   PublicText,
   SeatText,
   SeatView,
 } from "../../protocol/index.js";
+import { withPrompt } from "./act.js";
 import { answersGiven, answersOwed, decoysOn, passMeaning, withDecoy } from "./decoys.js";
 import type { AudienceExtra, Ruleset } from "./ruleset.js";
 import type { GameState, SeatState } from "./types.js";
@@ -151,12 +151,6 @@ function allies(
     roles[String(other.seat)] = other.role;
   }
   return { seats, roles };
-}
-
-/** The seat's offers with its shown prompt first (a silent night's decoy included). */
-function withPrompt(prompt: Prompt | null, offers: Prompt[]): Prompt[] {
-  const rest = offers.filter((o) => o.action !== prompt?.action);
-  return prompt ? [prompt, ...rest] : rest;
 }
 
 /** A seat view without its `rev`, which the hub assigns per topic (see SeatViewBody). */

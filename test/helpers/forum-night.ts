@@ -3,6 +3,7 @@
  * and short ways to answer and to end a night.
  */
 
+import { matchOffer } from "../../hub/engine/act.js";
 import {
   type DeathMessage,
   emptyForumNight,
@@ -16,6 +17,7 @@ import {
 } from "../../hub/engine/rulesets/forum/night/index.js";
 import { forumRole } from "../../hub/engine/rulesets/forum/roles/index.js";
 import type { ForumRole } from "../../hub/engine/rulesets/forum/roles/role.js";
+import type { Rejection } from "../../hub/engine/types.js";
 import type { Team } from "../../protocol/index.js";
 import { FORUM_DEAL, type ForumTable } from "./forum.js";
 
@@ -61,7 +63,8 @@ export class NightTable {
     return nightOffers(this.view(), this.night, seat);
   }
 
-  act(seat: number, action: string, targets: number[], option?: string) {
+  /** Checked against the seat's offers as the core checks it (hub/engine/act.ts), then recorded. */
+  act(seat: number, action: string, targets: number[], option?: string): Rejection | null {
     const act =
       option === undefined
         ? { kind: "act" as const, action, targets }
@@ -71,7 +74,10 @@ export class NightTable {
             targets,
             option,
           };
-    return forumNightAct(this.view(), this.night, seat, act);
+    const matched = matchOffer(this.offers(seat), act);
+    if ("code" in matched) return matched;
+    forumNightAct(this.night, seat, matched);
+    return null;
   }
 
   /** The murder with its death message, as the office holder sends both. */

@@ -7,7 +7,6 @@
  * many as the town.
  */
 import { z } from "zod";
-import { checkAct } from "../../../hub/engine/prompt.js";
 import { defineRuleset, endGame, type Game, reject } from "../../../hub/engine/ruleset.js";
 import { describeOptions, parseStrictOptions } from "../../../hub/engine/rulesets/options.js";
 import type { GameState, SeatState } from "../../../hub/engine/types.js";
@@ -126,14 +125,11 @@ export const toy = defineRuleset<ToyOptions, ToyFlow, Record<string, never>>({
     Object.assign(g.state.flow, { spent: [], votes: {} } satisfies ToyFlow);
     night(g);
   },
-  onSeat(g, seat, action) {
-    if (action.kind !== "act") return action.kind === "pass" ? reject("not_your_turn") : null;
-    const offered = prompt(g.state, seat);
-    if (!offered) return reject("not_your_turn");
-    const bad = checkAct(offered, action);
-    if (bad) return bad;
-    const target = g.seat(action.targets[0] as number);
-    if (offered.action === "kill") kill(g, target);
+  onSeat: (_g, _seat, action) => (action.kind === "pass" ? reject("not_your_turn") : null),
+  // The core matched the act to the seat's prompt (hub/engine/act.ts).
+  onAct(g, seat, act) {
+    const target = g.seat(act.targets[0] as number);
+    if (act.offer.action === "kill") kill(g, target);
     else {
       g.state.flow.votes[String(seat.seat)] = target.seat;
       if (g.living().every((s) => String(s.seat) in g.state.flow.votes)) closeVote(g);

@@ -5,9 +5,9 @@
  * `pass` = ready to vote in the discussion, abstain in the vote.
  */
 
-import { checkAct } from "../../prompt.js";
+import type { AppExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
-import type { Rejection, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings } from "../discussion.js";
 import { describeOptions } from "../options.js";
 import { castVote, closeAppVote, dayWaitingFor, ready, startAppVote, votePrompt } from "./day.js";
@@ -53,16 +53,8 @@ function disconnect(g: AppGame, seat: SeatState): void {
   afterLeave(g);
 }
 
-function onAct(
-  g: AppGame,
-  seat: SeatState,
-  act: { action: string; targets: number[]; option?: string | undefined },
-): Rejection | null {
-  if (!seat.alive) return reject("not_in_game");
-  const shown = prompt(g.state, seat);
-  if (!shown) return reject("not_your_turn");
-  const bad = checkAct(shown, { kind: "act", ...act });
-  if (bad) return bad;
+/** An act the core matched to the seat's prompt (hub/engine/act.ts): the vote or a night move. */
+function onAct(g: AppGame, seat: SeatState, act: OfferedAct): Rejection | null {
   const target = act.targets[0] as number;
   return act.action === "vote" ? castVote(g, seat, target) : nightAct(g, seat, act.action, target);
 }
@@ -80,7 +72,7 @@ function onPass(g: AppGame, seat: SeatState): Rejection | null {
   return reject("not_your_turn");
 }
 
-export const app = defineRuleset<AppOptions, AppFlow, Record<string, unknown>>({
+export const app = defineRuleset<AppOptions, AppFlow, AppExtras>({
   id: "app",
   manifest: appManifest,
   roles: APP_ROLES,
@@ -99,8 +91,8 @@ export const app = defineRuleset<AppOptions, AppFlow, Record<string, unknown>>({
     g.state.round = 0;
     startAppNight(g); // APP-NIGHT-01: the game opens with a night
   },
+  onAct,
   onSeat(g, seat, action) {
-    if (action.kind === "act") return onAct(g, seat, action);
     if (action.kind === "pass") return onPass(g, seat);
     return null; // sensors mean nothing in the app: no blindfolds, no thumbs
   },

@@ -5,9 +5,8 @@
  */
 import type { Prompt } from "../../../../protocol/index.js";
 import { reject } from "../../ruleset.js";
-import type { Rejection, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { inBlackout } from "./clock.js";
-import type { ActInput } from "./hooks.js";
 import { takeOut } from "./leave.js";
 import { forumRole } from "./roles/index.js";
 import type { ForumGame, ForumState } from "./state.js";
@@ -22,19 +21,23 @@ export function attackPrompt(state: ForumState, seat: SeatState, at: number): Pr
   return { action: "attack", targets, min: 1, max: 1, options: [], until: null };
 }
 
-export function attack(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
+/**
+ * Why an attack that matches no offer is refused: the seat is no terrorist, or his blackout
+ * is on (FORUM-TERR-03); null: the core's refusal stands.
+ */
+export function refuseAttack(state: ForumState, seat: SeatState, at: number): Rejection | null {
   if (!forumRole(seat.role)?.anytime.includes("attack")) return reject("bad_action");
-  if (inBlackout(g.state, g.at))
+  if (inBlackout(state, at))
     return reject(
       "wrong_step",
       "the terrorist stays inactive in the day's last minutes (FORUM-TERR-03)",
     );
-  const shown = attackPrompt(g.state, seat, g.at);
-  if (!shown) return reject("not_your_turn");
-  const target = act.targets[0];
-  if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
-  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
-  if (act.option !== undefined) return reject("bad_option");
+  return null;
+}
+
+/** An attack the core matched to the seat's offer (hub/engine/act.ts). */
+export function attack(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null {
+  const target = act.targets[0] as number;
   // Acknowledged like every accepted act (FORUM-TERR-05), though he dies with it.
   g.signal(seat.seat, { haptic: "short" });
   g.log("terror.attack", [seat.seat, target], {});

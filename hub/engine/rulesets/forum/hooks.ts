@@ -4,7 +4,7 @@
  * those modules, so each can change its inside without touching the rest.
  */
 import type { Prompt, TextAction } from "../../../../protocol/index.js";
-import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatAction, SeatState } from "../../types.js";
 import { forumNightHook } from "./night/hook.js";
 import type { ForumGame, ForumState } from "./state.js";
 import { forumDeathMessages, forumTextHook } from "./text/hook.js";
@@ -16,8 +16,8 @@ export interface ForumNightHook {
   start(g: ForumGame): void;
   /** The night actions this seat may send now (FORUM-OPEN-01 a: also by day, for the coming night). */
   offers(state: ForumState, seat: SeatState): Prompt[];
-  /** One of those actions; null when accepted. */
-  act(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null;
+  /** One of those actions, matched to its offer by the core (hub/engine/act.ts); null when accepted. */
+  act(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null;
   /**
    * The night's clock ran out (FORUM-OPEN-14): resolve, announce, deliver the results; returns
    * the seats the night killed, which the flow takes out (leave.ts, which imports this file).

@@ -6,13 +6,13 @@
  * the night's (forum/night/) `kill`, `successor`, `check`, `compare`, `protect`, `guard`,
  * `frame`; texts from phones through forum/text/. docs/RULES-FORUM.md has the whole reading.
  */
-import type { Prompt } from "../../../../protocol/index.js";
-import { defineRuleset, reject } from "../../ruleset.js";
-import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import type { ForumExtras, Prompt } from "../../../../protocol/index.js";
+import { type ActRefusal, defineRuleset, type RulesetAction, reject } from "../../ruleset.js";
+import type { ActInput, OfferedAct, Rejection, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
-import { attack, attackPrompt } from "./attack.js";
+import { attack, attackPrompt, refuseAttack } from "./attack.js";
 import { blackoutDeadline, forumTimings, onBlackout, stepDue } from "./clock.js";
-import { type ActInput, NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
+import { NIGHT_HOOK, TEXT_HOOK } from "./hooks.js";
 import { disqualify, warn } from "./inactivity.js";
 import { forumManifest } from "./manifest.js";
 import { type ForumOptions, forumOptionsSchema, mafiaSize, parseForumOptions } from "./options.js";
@@ -21,9 +21,9 @@ import { FORUM_ROLES, forumComposition } from "./roles/index.js";
 import type { ForumFlow, ForumGame, ForumState } from "./state.js";
 import { initialForumFlow } from "./state.js";
 import { coverRole, sendFirstStatus } from "./status.js";
-import { suspect, suspectPrompt } from "./suspect.js";
+import { refuseSuspect, suspect, suspectPrompt } from "./suspect.js";
 import { forumHostFlow, forumPublicText, forumSeatText } from "./text/hook.js";
-import { castVote, publicVotes, votePrompt, votersByTarget } from "./vote.js";
+import { castVote, publicVotes, refuseVote, votePrompt, votersByTarget } from "./vote.js";
 import { checkForumWin, credited } from "./win.js";
 
 /** Every action the seat may send now; the first is the one its paddle shows. */
@@ -34,29 +34,40 @@ function offers(state: ForumState, seat: SeatState, at = state.now): Prompt[] {
   return [...day, ...NIGHT_HOOK.offers(state, seat), any].filter((p): p is Prompt => p !== null);
 }
 
-function onAct(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
-  if (!seat.alive) return reject("not_in_game"); // FORUM-DEAD-01
-  // The day's own actions check their prompts themselves and say why they refuse (the
-  // terrorist's blackout, a guess already spent).
+/** An act the core matched to one of the seat's offers (hub/engine/act.ts). */
+function onAct(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null {
   if (act.action === "vote") return castVote(g, seat, act);
   if (act.action === "attack") return attack(g, seat, act);
   if (act.action === "suspect") return suspect(g, seat, act);
-  const offered = offers(g.state, seat, g.at);
-  if (offered.some((p) => p.action === act.action)) return NIGHT_HOOK.act(g, seat, act);
-  if (offered.length === 0) return reject("not_your_turn");
-  return reject("bad_action", `offered now: ${offered.map((p) => p.action).join(", ")}`);
+  return NIGHT_HOOK.act(g, seat, act);
 }
 
-function onSeat(g: ForumGame, seat: SeatState, action: SeatAction): Rejection | null {
+/**
+ * The day's own actions say why they refuse (the terrorist's blackout, a guess already
+ * spent); any of them names one player, whatever the core found first.
+ */
+function refuseAct(
+  state: ForumState,
+  seat: SeatState,
+  act: ActInput,
+  why: ActRefusal,
+): Rejection | null {
+  if (act.action === "vote") return refuseVote(seat, act, why);
+  if (act.action !== "attack" && act.action !== "suspect") return null;
+  if (!why.offer)
+    return act.action === "attack"
+      ? (refuseAttack(state, seat, why.at) ?? reject("not_your_turn"))
+      : refuseSuspect(state, seat);
+  return act.targets.length !== 1 ? reject("bad_target_count") : null;
+}
+
+function onSeat(g: ForumGame, seat: SeatState, action: RulesetAction): Rejection | null {
   switch (action.kind) {
-    case "act":
-      return onAct(g, seat, action);
     case "pass":
       return reject("not_your_turn"); // nothing to decline: every forum action is optional
     case "hello":
     case "thumb":
     case "blindfold":
-    case "voice":
       return null; // sensors carry no rule in the forum
     default:
       return TEXT_HOOK.input(g, seat, action); // texts reach onText (step.ts); never here
@@ -72,7 +83,7 @@ function endStep(g: ForumGame): Rejection | null {
   return null;
 }
 
-export const forum = defineRuleset<ForumOptions, ForumFlow, Record<string, unknown>>({
+export const forum = defineRuleset<ForumOptions, ForumFlow, ForumExtras>({
   id: "forum",
   manifest: forumManifest,
   roles: FORUM_ROLES,
@@ -87,6 +98,8 @@ export const forum = defineRuleset<ForumOptions, ForumFlow, Record<string, unkno
     g.state.round = 0;
     sendFirstStatus(g);
   },
+  onAct,
+  refuseAct,
   onSeat,
   // FORUM-SETUP-07: while everyone must look like a citizen, no text is taken from anyone
   // (the office holder's death message would set him apart) and no seat may send a message.
@@ -131,7 +144,7 @@ export const forum = defineRuleset<ForumOptions, ForumFlow, Record<string, unkno
   // FORUM-QUIET-01: the office holder has two moves a night (kill and successor), so every
   // living seat owes two night answers (silent nights, hub/engine/decoys.ts).
   nightAnswers: 2,
-  offers: (state, seat) => offers(state, seat),
+  offers: (state, seat, at) => offers(state, seat, at),
   coverRole: (state) => coverRole(state),
   awake: () => true,
   voters: votersByTarget,

@@ -6,8 +6,7 @@
  */
 import type { Prompt } from "../../../../protocol/index.js";
 import { reject } from "../../ruleset.js";
-import type { Rejection, SeatState } from "../../types.js";
-import type { ActInput } from "./hooks.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { forumRole } from "./roles/index.js";
 import type { ForumGame, ForumState } from "./state.js";
 
@@ -19,16 +18,15 @@ export function suspectPrompt(state: ForumState, seat: SeatState): Prompt | null
   return { action: "suspect", targets, min: 1, max: 1, options: [], until: state.clock.until };
 }
 
-export function suspect(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
-  const shown = suspectPrompt(g.state, seat);
-  if (!shown) {
-    const spent = forumRole(seat.role)?.day.includes("suspect") && g.state.step === "day";
-    return reject(spent ? "already_acted" : "not_your_turn");
-  }
-  const target = act.targets[0];
-  if (act.targets.length !== 1 || target === undefined) return reject("bad_target_count");
-  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
-  if (act.option !== undefined) return reject("bad_option");
+/** Why a guess that matches no offer is refused: today's is spent, or it is not the insider's turn. */
+export function refuseSuspect(state: ForumState, seat: SeatState): Rejection {
+  const spent = forumRole(seat.role)?.day.includes("suspect") && state.step === "day";
+  return reject(spent ? "already_acted" : "not_your_turn");
+}
+
+/** A guess the core matched to the seat's offer (hub/engine/act.ts). */
+export function suspect(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null {
+  const target = act.targets[0] as number;
   const flow = g.state.flow;
   flow.suspected = flow.day;
   const guessed = g.seat(target);

@@ -7,9 +7,8 @@
  * lynched, a tie lynches nobody, and the result names only the lynched seat.
  */
 import { LIAR_STRAIGHT, type Prompt } from "../../../../protocol/index.js";
-import { reject } from "../../ruleset.js";
-import type { Rejection, SeatState } from "../../types.js";
-import type { ActInput } from "./hooks.js";
+import { type ActRefusal, reject } from "../../ruleset.js";
+import type { ActInput, OfferedAct, Rejection, SeatState } from "../../types.js";
 import type { ForumGame, ForumState, ForumVote } from "./state.js";
 
 export const STRAIGHT = LIAR_STRAIGHT;
@@ -52,15 +51,21 @@ function retally(state: ForumState, auto: readonly number[] = []): void {
   state.tally = tally;
 }
 
-export function castVote(g: ForumGame, seat: SeatState, act: ActInput): Rejection | null {
-  const shown = votePrompt(g.state, seat);
-  if (!shown) return reject("not_your_turn");
-  const target = act.targets[0];
-  if (act.targets.length !== 1 || target === undefined)
-    return reject("bad_target_count", "a vote names one player");
-  if (!shown.targets.includes(target)) return reject("bad_target", `seat ${target} is not offered`);
-  if (act.option !== undefined && !shown.options.includes(act.option))
-    return reject("bad_option", isLiar(seat) ? undefined : "only the liar may vote straight");
+/**
+ * The vote's own words for a refusal (null: the core's stands): a vote names one player,
+ * and only the liar may add "straight"; no vote offered, it is not the seat's turn.
+ */
+export function refuseVote(seat: SeatState, act: ActInput, why: ActRefusal): Rejection | null {
+  if (!why.offer) return reject("not_your_turn");
+  if (act.targets.length !== 1) return reject("bad_target_count", "a vote names one player");
+  if (why.refused.code === "bad_option" && !isLiar(seat))
+    return reject("bad_option", "only the liar may vote straight");
+  return null;
+}
+
+/** A vote the core matched to the seat's offer (hub/engine/act.ts). */
+export function castVote(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null {
+  const target = act.targets[0] as number;
   const vote: ForumVote = { target, straight: act.option === STRAIGHT };
   g.state.flow.votes[String(seat.seat)] = vote;
   const signed = g.state.options.liarVoteShown === "signed";

@@ -6,9 +6,9 @@
  * ready to vote in the discussion, abstain in the vote, "nothing tonight" at night.
  */
 
-import { checkAct } from "../../prompt.js";
+import type { HuntExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
-import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { ABSTAIN, dayTimings, dayWaitingFor, everyoneVoted, markReady } from "../discussion.js";
 import { describeOptions } from "../options.js";
 import { castVote, closeHuntVote, startHuntDay, startHuntVote, votePrompt } from "./day.js";
@@ -40,16 +40,10 @@ function prompt(state: HuntState, seat: SeatState) {
   return nightPrompt(state, seat) ?? votePrompt(state, seat);
 }
 
-function onAct(g: HuntGame, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>) {
-  if (!seat.alive) return reject("not_in_game");
+/** An act the core matched to one of the seat's offers (hub/engine/act.ts): a night move or the vote. */
+function onAct(g: HuntGame, seat: SeatState, act: OfferedAct): Rejection | null {
   if (g.state.phase === "night") return nightAct(g, seat, act);
-  const shown = votePrompt(g.state, seat);
-  if (!shown) {
-    const voted = g.state.step === "vote" && String(seat.seat) in g.state.flow.votes;
-    return reject(voted ? "already_acted" : "not_your_turn");
-  }
-  const bad = checkAct(shown, act);
-  return bad ?? castVote(g, seat, act.targets[0] as number);
+  return castVote(g, seat, act.targets[0] as number);
 }
 
 function onPass(g: HuntGame, seat: SeatState): Rejection | null {
@@ -73,12 +67,6 @@ function afterRemoval(g: HuntGame): void {
   else if (g.state.step === "vote" && everyoneVoted(g, flow)) closeHuntVote(g);
 }
 
-/** The hunt's public extras: the table's make-up and where it plays. */
-interface HuntExtras {
-  composition: { mafia: number; doctor: number; maniac: number; civilians: number };
-  venue: HuntOptions["venue"] | null;
-}
-
 export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
   id: "hunt",
   manifest: huntManifest,
@@ -93,8 +81,14 @@ export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
     if (g.state.options.firstPhase === "night") startHuntNight(g);
     else startHuntDay(g);
   },
+  onAct,
+  // By day a seat that has voted has no offer: it is told it already voted.
+  refuseAct(state, seat, _act, { refused }) {
+    const voted = state.step === "vote" && String(seat.seat) in state.flow.votes;
+    const day = state.phase !== "night" && refused.code === "not_your_turn";
+    return day && voted ? reject("already_acted") : null;
+  },
   onSeat(g, seat, action) {
-    if (action.kind === "act") return onAct(g, seat, action);
     if (action.kind === "pass") return onPass(g, seat);
     return null; // sensors carry no rule in the hunt: no blindfolds, no thumb votes
   },

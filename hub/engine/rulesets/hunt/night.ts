@@ -5,9 +5,8 @@
  * happens, so that its length tells nothing; resolve.ts resolves it in the morning.
  */
 import type { Prompt } from "../../../../protocol/index.js";
-import { checkAct } from "../../prompt.js";
 import { reject } from "../../ruleset.js";
-import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { abilityCard, abilityCards } from "./abilities/index.js";
 import { emptyNight, type HuntGame, type HuntNight, type HuntState } from "./flow.js";
 import { huntRole } from "./roles/index.js";
@@ -80,17 +79,11 @@ export function declineNext(state: HuntState, seat: SeatState): void {
     markAnswered(night, seat.seat, next.action);
 }
 
-/** A night act, checked against every prompt the seat has (the Boss may shoot before blocking). */
-export function nightAct(
-  g: HuntGame,
-  seat: SeatState,
-  act: Extract<SeatAction, { kind: "act" }>,
-): Rejection | null {
-  const offers = nightOffers(g.state, seat);
-  if (offers.length === 0) return reject("not_your_turn");
-  const shown = offers.find((p) => p.action === act.action) ?? (offers[0] as Prompt);
-  const bad = checkAct(shown, act);
-  if (bad) return bad;
+/**
+ * A night act the core matched to one of the seat's offers (the Boss may shoot before
+ * blocking): its card applies it.
+ */
+export function nightAct(g: HuntGame, seat: SeatState, act: OfferedAct): Rejection | null {
   const card = abilityCard(act.action);
   if (!card) return reject("bad_action");
   const night = g.state.flow.night as HuntNight;

@@ -3,9 +3,9 @@
  * Votes are thumb edges timed by the hub; nominations, shots and checks answer prompts.
  */
 
-import { checkAct } from "../../prompt.js";
+import type { SportExtras } from "../../../../protocol/index.js";
 import { defineRuleset, reject } from "../../ruleset.js";
-import type { Rejection, SeatAction, SeatState } from "../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../types.js";
 import { describeOptions } from "../options.js";
 import { sportAudience } from "./audience.js";
 
@@ -45,29 +45,16 @@ function prompt(state: SportState, seat: SeatState) {
   return nominationPrompt(state, seat) ?? nightPrompt(state, seat);
 }
 
-function onAct(
-  g: SportGame,
-  seat: SeatState,
-  act: Extract<SeatAction, { kind: "act" }>,
-): Rejection | null {
-  const shown = prompt(g.state, seat);
-  if (!seat.alive) return reject("not_in_game");
-  const target = act.targets[0];
-  if (shown?.action === "nominate" && act.action === "nominate" && target !== undefined) {
-    if (g.state.nominations.includes(target)) {
-      return reject("already_nominated", `seat ${target} is already nominated; name someone else`);
-    }
-  }
-  if (!shown) return reject("not_your_turn");
-  const bad = checkAct(shown, act);
-  if (bad) return bad;
+/** An act the core matched to the seat's prompt (hub/engine/act.ts): a nomination, a shot, a check. */
+function onAct(g: SportGame, seat: SeatState, act: OfferedAct): Rejection | null {
+  const target = act.targets[0] as number;
   switch (act.action) {
     case "nominate":
-      return nominate(g, seat, target as number);
+      return nominate(g, seat, target);
     case "shoot":
-      return shoot(g, seat, target as number);
+      return shoot(g, seat, target);
     case "check":
-      return check(g, seat, target as number);
+      return check(g, seat, target);
     default:
       return reject("bad_action");
   }
@@ -83,7 +70,7 @@ function onPass(g: SportGame, seat: SeatState): Rejection | null {
   return reject(seat.alive ? "not_your_turn" : "not_in_game");
 }
 
-export const sport = defineRuleset<SportOptions, SportFlow, Record<string, unknown>>({
+export const sport = defineRuleset<SportOptions, SportFlow, SportExtras>({
   id: "sport",
   manifest: sportManifest,
   roles: SPORT_ROLES,
@@ -93,6 +80,15 @@ export const sport = defineRuleset<SportOptions, SportFlow, Record<string, unkno
   begin(g) {
     Object.assign(g.state.flow, initialFlow());
     startZeroNight(g);
+  },
+  onAct,
+  // A seat already nominated is not offered: the speaker is told why rather than "bad target".
+  refuseAct(state, _seat, act, { offer }) {
+    const target = act.targets[0];
+    const again = target !== undefined && state.nominations.includes(target);
+    return offer?.action === "nominate" && again
+      ? reject("already_nominated", `seat ${target} is already nominated; name someone else`)
+      : null;
   },
   onSeat(g, seat, action, previous) {
     switch (action.kind) {
@@ -104,8 +100,6 @@ export const sport = defineRuleset<SportOptions, SportFlow, Record<string, unkno
       case "blindfold":
         blindfoldAtNight(g, seat, action.on, previous.blindfoldOn);
         return null;
-      case "act":
-        return onAct(g, seat, action);
       case "pass":
         return onPass(g, seat);
       default:

@@ -8,8 +8,7 @@
  * which takes them out (their status, their will) and checks the win.
  */
 import type { Prompt } from "../../../../../protocol/index.js";
-import { reject } from "../../../ruleset.js";
-import type { Rejection, SeatAction, SeatState } from "../../../types.js";
+import type { OfferedAct, Rejection, SeatState } from "../../../types.js";
 import { forumRole } from "../roles/index.js";
 import type { ForumGame, ForumState } from "../state.js";
 import { forumNightAct, nightOffers, startForumNight } from "./offers.js";
@@ -81,12 +80,10 @@ export const forumNightHook = (messages: DeathMessages) => ({
     return nightOffers(view, current, seat.seat);
   },
 
-  act(g: ForumGame, seat: SeatState, act: Extract<SeatAction, { kind: "act" }>): Rejection | null {
-    if (!inPlay(g.state)) return reject("not_your_turn");
-    // A rejection leaves the state as it was: step() throws the draft away.
+  /** An act the core matched to one of this hook's offers (hub/engine/act.ts). */
+  act(g: ForumGame, seat: SeatState, act: OfferedAct): Rejection | null {
     const view = viewOf(g.state);
-    const bad = forumNightAct(view, openBook(g), seat.seat, act);
-    if (bad) return bad;
+    forumNightAct(openBook(g), seat.seat, act);
     g.signal(seat.seat, { haptic: "short" });
     if (act.action === "successor" && act.option === "handover")
       tellHolder(g, view.night, act.targets[0] as number);

@@ -6,9 +6,7 @@
  * nobody as a successor, and the framer and the mafia may name anyone).
  */
 import type { Prompt } from "../../../../../protocol/index.js";
-import { checkAct } from "../../../prompt.js";
-import { reject } from "../../../ruleset.js";
-import type { Rejection, SeatAction } from "../../../types.js";
+import type { OfferedAct } from "../../../types.js";
 import {
   holdsOffice,
   nameSuccessor,
@@ -108,18 +106,11 @@ export function nightOffers(view: NightView, night: ForumNight, seat: number): P
   return [...open, ...prompts.filter((p) => !open.includes(p))];
 }
 
-/** Validates a night `act` against the seat's offers; on success records it, else changes nothing. */
-export function forumNightAct(
-  view: NightView,
-  night: ForumNight,
-  seat: number,
-  act: Extract<SeatAction, { kind: "act" }>,
-): Rejection | null {
-  const offers = nightOffers(view, night, seat);
-  if (offers.length === 0) return reject("not_your_turn");
-  const shown = offers.find((p) => p.action === act.action) ?? (offers[0] as Prompt);
-  const bad = checkAct(shown, act);
-  if (bad) return bad;
+/**
+ * Records a night `act` that matches one of the seat's `nightOffers` (the core checked it,
+ * hub/engine/act.ts; a standalone caller checks it with `matchOffer` first).
+ */
+export function forumNightAct(night: ForumNight, seat: number, act: OfferedAct): void {
   const action = act.action as ForumNightAction;
   const targets = [...act.targets];
   if (action === "kill") night.murder = { by: seat, target: targets[0] as number };
@@ -129,7 +120,6 @@ export function forumNightAct(
   const mine = night.choices[String(seat)] ?? {};
   mine[action] = targets;
   night.choices[String(seat)] = mine;
-  return null;
 }
 
 /**
