@@ -37,17 +37,25 @@ let RECEIVED: WordSet = {};
 /**
  * Adds a registered role's or ability's words (a test's toy role: its `role.<ruleset>.<role>`,
  * `action.<ability>`, …), read by gameWord as the built-in ones are. Refuses a key the
- * dictionary already has, so a registration cannot reword a real role.
+ * dictionary already has (or a built-in option's), so a registration cannot reword a real
+ * role or option.
  */
 export function registerWords(words: WordSet) {
   for (const [lang, byKey] of Object.entries(words)) {
     for (const [key, text] of Object.entries(byKey)) {
-      if (gameWord(lang, key) !== undefined) throw new Error(`word "${key}" (${lang}) exists`);
+      if (gameWord(lang, key) !== undefined || builtInOption(key))
+        throw new Error(`word "${key}" (${lang}) exists`);
       const mine = REGISTERED.get(lang) ?? new Map<string, string>();
       mine.set(key, text);
       REGISTERED.set(lang, mine);
     }
   }
+}
+
+/** Whether the key words a built-in option (`option.<name>.…`), which optionWord reads first. */
+function builtInOption(key: string): boolean {
+  const [head, name] = key.split(".");
+  return head === "option" && name !== undefined && Object.hasOwn(OPTION_WORDS.en, name);
 }
 
 /** Removes registered words (the built-in dictionary stays as it is). */
