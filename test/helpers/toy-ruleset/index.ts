@@ -154,4 +154,13 @@ export const toy = defineRuleset<ToyOptions, ToyFlow, Record<string, never>>({
   awake: () => true,
   timings: () => ({}),
   extras: () => ({}),
+  // The hall knows every role from the deal on (as in sport), so the audience screen has
+  // the toy's role words to show.
+  audience: (state) => ({
+    roles: Object.fromEntries(
+      state.seats.flatMap((s) => (s.role ? [[String(s.seat), s.role]] : [])),
+    ),
+    night: [],
+    results: [],
+  }),
 });
