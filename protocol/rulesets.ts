@@ -42,5 +42,16 @@ export type RulesetList = z.infer<typeof rulesetListSchema>;
  */
 export const publicRulesetsSchema = z.object({
   rulesets: z.array(z.object({ id: rulesetIdSchema, manifest: rulesetManifestSchema })),
+  /**
+   * The words registered in the hub's process at run time (protocol/words registerWords),
+   * by language, then key: the screens' bundle has the built-in ones, not these. Absent
+   * from older hubs; `{}` when nothing is registered.
+   */
+  words: z
+    .record(
+      z.string().regex(/^[a-z]{2}$/),
+      z.record(z.string().regex(/^[a-zA-Z][\w.-]{0,99}$/), z.string().max(500)),
+    )
+    .optional(),
 });
 export type PublicRulesets = z.infer<typeof publicRulesetsSchema>;

@@ -38,6 +38,7 @@ import {
   seatViewTopic,
   type UndoableEntry,
 } from "../../protocol/index.js";
+import { registeredWords } from "../../protocol/words/index.js";
 import {
   audienceViewJson,
   availableRulesets,
@@ -201,7 +202,8 @@ export class TableOutbox {
     }));
     const json = JSON.stringify({ rulesets });
     const manifests = rulesets.flatMap(({ id, manifest }) => (manifest ? [{ id, manifest }] : []));
-    const pub = JSON.stringify({ rulesets: manifests });
+    // The words registered in this process ride along: the screens' bundle lacks them.
+    const pub = JSON.stringify({ rulesets: manifests, words: registeredWords() });
     this.later(() => {
       this.sendIfChanged(hostRulesetsTopic(this.table), json, () => json);
       this.sendIfChanged(publicRulesetsTopic(this.table), pub, () => pub);

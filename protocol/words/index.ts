@@ -22,14 +22,29 @@ export const GAME_WORDS: Record<(typeof WORD_LANGS)[number], GameWords> = { en, 
 const REGISTERED = new Map<string, Map<string, string>>();
 
 /**
+ * Words by language, then key: what registerWords added, as it travels on the wire
+ * (`public/rulesets`'s `words`, docs/PROTOCOL.md).
+ */
+export type WordSet = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * The words a hub registered at run time, as a screen received them (receiveWords): a page
+ * runs no registration of its own, so a role or ruleset the hub's process registered would
+ * otherwise show its bare id there.
+ */
+let RECEIVED: WordSet = {};
+
+/**
  * Adds a registered role's or ability's words (a test's toy role: its `role.<ruleset>.<role>`,
  * `action.<ability>`, …), read by gameWord as the built-in ones are. Refuses a key the
- * dictionary already has, so a registration cannot reword a real role.
+ * dictionary already has (or a built-in option's), so a registration cannot reword a real
+ * role or option.
  */
-export function registerWords(words: Readonly<Record<string, Readonly<Record<string, string>>>>) {
+export function registerWords(words: WordSet) {
   for (const [lang, byKey] of Object.entries(words)) {
     for (const [key, text] of Object.entries(byKey)) {
-      if (gameWord(lang, key) !== undefined) throw new Error(`word "${key}" (${lang}) exists`);
+      if (gameWord(lang, key) !== undefined || builtInOption(key))
+        throw new Error(`word "${key}" (${lang}) exists`);
       const mine = REGISTERED.get(lang) ?? new Map<string, string>();
       mine.set(key, text);
       REGISTERED.set(lang, mine);
@@ -37,17 +52,45 @@ export function registerWords(words: Readonly<Record<string, Readonly<Record<str
   }
 }
 
+/** Whether the key words a built-in option (`option.<name>.…`), which optionWord reads first. */
+function builtInOption(key: string): boolean {
+  const [head, name] = key.split(".");
+  return head === "option" && name !== undefined && Object.hasOwn(OPTION_WORDS.en, name);
+}
+
 /** Removes registered words (the built-in dictionary stays as it is). */
-export function unregisterWords(words: Readonly<Record<string, Readonly<Record<string, string>>>>) {
+export function unregisterWords(words: WordSet) {
   for (const [lang, byKey] of Object.entries(words))
     for (const key of Object.keys(byKey)) REGISTERED.get(lang)?.delete(key);
+}
+
+/** Every word registered in this process, by language (the hub publishes them). */
+export function registeredWords(): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [lang, byKey] of REGISTERED)
+    if (byKey.size > 0)
+      out[lang] = Object.fromEntries([...byKey].sort(([a], [b]) => (a < b ? -1 : 1)));
+  return out;
+}
+
+/**
+ * Takes the hub's registered words as received (`public/rulesets`), replacing the last
+ * ones: a page follows one hub, and a hub that restarted without a registration drops it.
+ * A received word never replaces a built-in one (gameWord reads those first).
+ */
+export function receiveWords(words: WordSet | undefined): void {
+  RECEIVED = words ?? {};
 }
 
 /** The word for a key in `lang`, or undefined (the caller decides what a missing word shows). */
 export function gameWord(lang: string, key: string): string | undefined {
   const words = (GAME_WORDS as Record<string, Record<string, string> | undefined>)[lang];
   if (words && Object.hasOwn(words, key)) return words[key];
-  return REGISTERED.get(lang)?.get(key);
+  const received = Object.hasOwn(RECEIVED, lang) ? RECEIVED[lang] : undefined;
+  return (
+    REGISTERED.get(lang)?.get(key) ??
+    (received && Object.hasOwn(received, key) ? received[key] : undefined)
+  );
 }
 
 /**
@@ -88,5 +131,32 @@ export function optionWord(lang: string, name: string): OptionWord | undefined {
   const words = Object.hasOwn(OPTION_WORDS, lang)
     ? OPTION_WORDS[lang as keyof typeof OPTION_WORDS]
     : OPTION_WORDS.en;
-  return Object.hasOwn(words, name) ? words[name as OptionName] : undefined;
+  if (Object.hasOwn(words, name)) return words[name as OptionName];
+  return registeredOption(lang, name) ?? registeredOption("en", name);
+}
+
+/**
+ * A registered ruleset's option in words, from flat keys (so that one word list, and one
+ * wire shape, carries them): `option.<name>.label`, `.about`, `.unit` and `.choice.<id>`.
+ */
+function registeredOption(lang: string, name: string): OptionWord | undefined {
+  const at = (key: string) => gameWord(lang, `option.${name}.${key}`);
+  const label = at("label");
+  const about = at("about");
+  if (label === undefined || about === undefined) return undefined;
+  const unit = at("unit");
+  const prefix = `option.${name}.choice.`;
+  const received = Object.hasOwn(RECEIVED, lang) ? RECEIVED[lang] : undefined;
+  const all = { ...received, ...Object.fromEntries(REGISTERED.get(lang) ?? []) };
+  const choices = Object.fromEntries(
+    Object.entries(all).flatMap(([k, v]) =>
+      k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [],
+    ),
+  );
+  return {
+    label,
+    about,
+    ...(unit === undefined ? {} : { unit }),
+    ...(Object.keys(choices).length > 0 ? { choices } : {}),
+  };
 }

@@ -1,8 +1,10 @@
 /**
  * The test-only veteran (HUNT-TOY-01..04) on the real hub, the console and the display in
  * Debian's chromium: registered in this process (the test hub runs in it), dealt for a
- * civilian, his alert's book is on the judge's console beside the built-in ones, and the
- * mafia's executor who shoots him dies, with no hub or screen file naming him.
+ * civilian, his alert's book is on the judge's console beside the built-in ones, his role
+ * and his book in his own words in en and ru (the hub publishes registered words on
+ * `public/rulesets`), and the mafia's executor who shoots him dies, with no hub or screen
+ * file naming him.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +36,7 @@ import { deepText, text, waitFor } from "./page.js";
 let browser: Browser;
 let hub: Hub;
 let page: Page;
+let ru: Page;
 const dirs: string[] = [];
 const SEATS = 8;
 
@@ -47,6 +50,7 @@ beforeAll(async () => {
   dirs.push(dist, data);
   hub = await startTestHub(dist, data);
   page = await openConsole(browser, hub);
+  ru = await openConsole(browser, hub, undefined, "ru");
 }, 90_000);
 
 afterAll(async () => {
@@ -59,7 +63,7 @@ afterAll(async () => {
 });
 
 describe("a registered hunt role on the hub, the console and the display", () => {
-  it("HUNT-TOY-02: the alert is on the console, and the executor who shoots the veteran dies", async () => {
+  it("HUNT-TOY-02: the alert is on the console in its words, and the executor who shoots the veteran dies", async () => {
     const host = await HostClient.connect(hub);
     const paddles = await Promise.all(
       Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
@@ -83,10 +87,21 @@ describe("a registered hunt role on the hub, the console and the display", () =>
       await paddles[vet - 1]?.act("alert", vet);
       await paddles[shooter - 1]?.act("shoot", vet);
       await paddles[doctor - 1]?.act("heal", doctor);
-      // The console's dictionary has no label for a registered card's book: its bare name.
+      // The console's bundle has no word for a registered role or book: the hub's registered
+      // words reach it on `public/rulesets`, in each language (HUNT-TOY-01).
       const row = '[data-secret="host"] [data-night="alerts"]';
-      await waitFor(page, row);
-      expect(await text(page, row)).toBe(`alerts: #${vet} P${vet} → #${vet} P${vet}`);
+      const role = `[data-secret="host"] [data-role="veteran"]`;
+      for (const [lang, console, sign] of [
+        ["en", page, "#"],
+        ["ru", ru, "№"],
+      ] as const) {
+        const pair = `${sign}${vet} P${vet} → ${sign}${vet} P${vet}`;
+        await waitFor(console, row);
+        expect(await text(console, row)).toBe(
+          `${veteranWords[lang]["host.night.alerts"]}: ${pair}`,
+        );
+        expect(await text(console, role)).toBe(veteranWords[lang]["role.hunt.veteran"]);
+      }
       await host.ok({ cmd: "next" });
       await host.until(() => host.state?.phase === "day", "the morning");
       const after = host.state?.seats ?? [];

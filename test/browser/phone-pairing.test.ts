@@ -55,10 +55,13 @@ describe("phone pairing", () => {
     const row = host.locator('host-pairing tr[data-pair-seat="3"]');
     expect(await row.locator('svg[data-icon="phone"]').count()).toBe(1);
     expect(await row.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
-    // Exactly that seat: its own view, public topics, nothing of another seat or the host.
+    // Exactly that seat: its own view, public topics (the manifests with the hub's registered
+    // words among them), nothing of another seat or the host.
     const topics = new Set(phone.sniffer.publishes.map((p) => p.topic));
     for (const t of topics)
-      expect(t).toMatch(/^mafia\/v1\/t1\/(seat\/3\/(view|signal)|public\/(state|glance))$/);
+      expect(t).toMatch(
+        /^mafia\/v1\/t1\/(seat\/3\/(view|signal)|public\/(state|glance|rulesets))$/,
+      );
     await screenshot(host, "host-pairing");
 
     await host.locator('host-pairing tr[data-pair-seat="3"] [data-action="revoke"]').click();

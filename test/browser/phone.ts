@@ -176,8 +176,9 @@ export async function autoplay(phone: Phone, o: AutoplayOptions): Promise<number
 }
 
 /**
- * What a phone's WebSocket received, checked for a seat: only its own view and signal and
- * the public state; in every view no role but its own, its allies' and its results'; no
+ * What a phone's WebSocket received, checked for a seat: only its own view and signal, the
+ * public state and the rulesets' manifests (the same for every reader, with the hub's
+ * registered words); in every view no role but its own, its allies' and its results'; no
  * roles in public before the end. Returns the public states it received, in order.
  */
 export function checkSeatFrames(
@@ -186,7 +187,9 @@ export function checkSeatFrames(
   table: string,
   roleIds: readonly string[],
 ): PublicState[] {
-  const own = new RegExp(`^mafia/v1/${table}/(seat/${seat}/(view|signal)|public/state)$`);
+  const own = new RegExp(
+    `^mafia/v1/${table}/(seat/${seat}/(view|signal)|public/(state|rulesets))$`,
+  );
   const wrong = phone.sniffer.publishes.filter((p) => !own.test(p.topic)).map((p) => p.topic);
   if (wrong.length > 0) throw new Error(`seat ${seat}'s phone received ${wrong.join(", ")}`);
   for (const p of phone.sniffer.publishes) {

@@ -41,7 +41,7 @@ describe("a ruleset registered by a test (toy)", () => {
 
   it("the veteran survives the first night kill, not the second", () => {
     const d = table();
-    expect(d.state).toMatchObject({ phase: "night", step: "night" });
+    expect(d.state).toMatchObject({ phase: "night", step: "dusk" });
     act(d, 1, "kill", 2);
     expect(d.state.seats[1]).toMatchObject({ alive: true, out: null });
     expect(d.state.announcements.at(-1)?.key).toBe("morning.peaceful");
@@ -87,7 +87,7 @@ describe("a ruleset registered by a test (toy)", () => {
     const d = table();
     act(d, 1, "kill", 3);
     const pub = publicView(d.state, d.at);
-    expect(publicStateSchema.parse(pub)).toMatchObject({ ruleset: "toy", step: "vote" });
+    expect(publicStateSchema.parse(pub)).toMatchObject({ ruleset: "toy", step: "ballot" });
     expect(pub.seats.find((s) => s.seat === 3)).toMatchObject({ alive: false });
     expect(hostView(d.state, d.at).seats.map((s) => s.role)).toEqual(ROLES);
     for (const s of [1, 2, 4, 5]) act(d, s, "vote", s === 4 ? 5 : 4);

@@ -40,6 +40,7 @@ import {
   type PublicState,
   publicStateSchema,
 } from "../../protocol/views.js";
+import { receiveWords } from "../../protocol/words/index.js";
 import { type HostView, parseHostView } from "./host-view.js";
 
 export type LinkStatus = "connecting" | "online" | "lost" | "refused";
@@ -248,6 +249,8 @@ export class TableConnection implements ReactiveController {
       this.update({ rulesets: list.success ? list.data.rulesets : null });
     } else if (parsed.kind === "public.rulesets") {
       const list = publicRulesetsSchema.safeParse(json);
+      // Before the update: the screens redraw with the manifests and already find the words.
+      receiveWords(list.success ? list.data.words : undefined);
       this.update({ manifests: list.success ? list.data.rulesets : null });
     } else if (parsed.kind === "host.undoable") {
       const list = undoableListSchema.safeParse(json);

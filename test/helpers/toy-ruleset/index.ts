@@ -2,8 +2,9 @@
  * A test-only fifth ruleset (issue 23): it proves a ruleset is a folder plus one
  * registration, with no file elsewhere naming it. Roles: `mafia` (kills at night),
  * `civilian`, and `veteran` (a civilian whose vest stops the first night kill aimed at him,
- * vest.ts). Night: the mafioso's `kill`; day: every living seat's open `vote`, the most
- * votes out (a tie: nobody). The town wins when the mafia is out, the mafia when it is as
+ * vest.ts). Night (`dusk`): the mafioso's `kill`; day (`ballot`): every living seat's open
+ * `vote`, the most votes out (a tie: nobody). Its steps have ids of their own, so that its
+ * words (words.ts, registered beside it) name them and no built-in word does. The town wins when the mafia is out, the mafia when it is as
  * many as the town.
  */
 import { z } from "zod";
@@ -13,7 +14,7 @@ import type { GameState, SeatState } from "../../../hub/engine/types.js";
 import type { RulesetManifest } from "../../../protocol/index.js";
 import { vest } from "./vest.js";
 
-const toyOptionsSchema = z.strictObject({ decoys: z.boolean().default(false) });
+const toyOptionsSchema = z.strictObject({ lullaby: z.boolean().default(false) });
 type ToyOptions = z.infer<typeof toyOptionsSchema>;
 interface ToyFlow {
   /** Veterans whose vest is spent. */
@@ -36,8 +37,8 @@ export const toyManifest: RulesetManifest = {
     { id: "veteran", team: "town", abilities: [vest.id] },
   ],
   steps: [
-    { id: "night", phase: "night", kind: "night" },
-    { id: "vote", phase: "day", kind: "openVote" },
+    { id: "dusk", phase: "night", kind: "night" },
+    { id: "ballot", phase: "day", kind: "openVote" },
     { id: "end", phase: "ended", kind: "end" },
   ],
   announcements: [
@@ -63,10 +64,10 @@ const others = (state: ToyState, seat: SeatState) =>
 function prompt(state: ToyState, seat: SeatState) {
   if (!seat.alive) return null;
   const base = { min: 1, max: 1, options: [], until: state.clock.until };
-  if (state.step === "night" && seat.role === "mafia") {
+  if (state.step === "dusk" && seat.role === "mafia") {
     return { ...base, action: "kill", targets: others(state, seat) };
   }
-  if (state.step === "vote" && !(String(seat.seat) in state.flow.votes)) {
+  if (state.step === "ballot" && !(String(seat.seat) in state.flow.votes)) {
     return { ...base, action: "vote", targets: others(state, seat) };
   }
   return null;
@@ -83,7 +84,7 @@ function winner(g: ToyGame): boolean {
 
 function night(g: ToyGame): void {
   g.state.round += 1;
-  g.enter("night", "night", null);
+  g.enter("night", "dusk", null);
 }
 
 function kill(g: ToyGame, target: SeatState): void {
@@ -95,7 +96,7 @@ function kill(g: ToyGame, target: SeatState): void {
   }
   if (winner(g)) return;
   g.state.flow.votes = {};
-  g.enter("day", "vote", null);
+  g.enter("day", "ballot", null);
 }
 
 function closeVote(g: ToyGame): void {
@@ -149,4 +150,13 @@ export const toy = defineRuleset<ToyOptions, ToyFlow, Record<string, never>>({
   awake: () => true,
   timings: () => ({}),
   extras: () => ({}),
+  // The hall knows every role from the deal on (as in sport), so the audience screen has
+  // the toy's role words to show.
+  audience: (state) => ({
+    roles: Object.fromEntries(
+      state.seats.flatMap((s) => (s.role ? [[String(s.seat), s.role]] : [])),
+    ),
+    night: [],
+    results: [],
+  }),
 });

@@ -4,7 +4,7 @@
  */
 import type { Lang } from "../../../protocol/host.js";
 import type { LogEntry, PublicSeat, PublicState } from "../../../protocol/views.js";
-import { fillWord, type WordParams } from "../../../protocol/words/index.js";
+import { fillWord, gameWord, type WordParams } from "../../../protocol/words/index.js";
 import { UNDO_WORDS, type UndoKey } from "../../../protocol/words/undo.js";
 import { CONSOLE_WORDS, type ConsoleKey } from "./console.js";
 import { de } from "./de.js";
@@ -61,10 +61,11 @@ export function translator(lang: Lang): Translator {
   return {
     lang,
     t(key, params, fallback) {
-      const text = dict[key] ?? base[key];
+      // Then the words the hub registered at run time (public/rulesets), which no bundle has.
+      const text = dict[key] ?? gameWord(lang, key) ?? base[key] ?? gameWord("en", key);
       return fillWord(text ?? fallback ?? key, params);
     },
-    has: (key) => Object.hasOwn(dict, key),
+    has: (key) => Object.hasOwn(dict, key) || gameWord(lang, key) !== undefined,
   };
 }
 

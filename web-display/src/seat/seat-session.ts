@@ -9,6 +9,7 @@ import type { MqttCreateOptions } from "../../../firmware-sim/firmware/mqtt.js";
 import type { NightMessage, WriteOutcome } from "../../../firmware-sim/firmware/night-message.js";
 import { Paddle } from "../../../firmware-sim/firmware/paddle.js";
 import { NodeMqtt } from "../../../firmware-sim/sim/node-mqtt.js";
+import { publicRulesetsSchema } from "../../../protocol/rulesets.js";
 import {
   type PublicText,
   publicTextSchema,
@@ -16,6 +17,7 @@ import {
   seatTextSchema,
 } from "../../../protocol/text.js";
 import {
+  publicRulesetsTopic,
   publicStateTopic,
   publicTextTopic,
   seatSignalTopic,
@@ -23,6 +25,7 @@ import {
   seatViewTopic,
 } from "../../../protocol/topics.js";
 import { type PublicState, publicStateSchema, signalSchema } from "../../../protocol/views.js";
+import { receiveWords } from "../../../protocol/words/index.js";
 import { BrowserHal } from "./browser-hal.js";
 import { PhoneMic } from "./phone-mic.js";
 import { normalizedText } from "./wire-text.js";
@@ -65,6 +68,7 @@ export class SeatSession {
       state: publicStateTopic(table),
       mine: seatTextTopic(table, seat),
       texts: publicTextTopic(table),
+      rulesets: publicRulesetsTopic(table),
     };
     const factory = (_host: string, options: MqttCreateOptions) => {
       const m = new NodeMqtt(url, options);
@@ -88,7 +92,8 @@ export class SeatSession {
       device: "phone",
       texts: true,
       // The paddle itself takes only the glance; the phone's screens show the whole state.
-      extraTopics: [topics.texts, topics.state],
+      // And the words the hub registered at run time (`public/rulesets`), for role names.
+      extraTopics: [topics.texts, topics.state, topics.rulesets],
     });
     this.paddle.onChange = () => {
       // A table that stops hearing (the game over, a new one without voice) closes the
@@ -138,7 +143,7 @@ export class SeatSession {
   }
 
   private tap(
-    topics: Record<"view" | "signal" | "state" | "mine" | "texts", string>,
+    topics: Record<"view" | "signal" | "state" | "mine" | "texts" | "rulesets", string>,
     topic: string,
     text: string,
   ) {
@@ -152,7 +157,12 @@ export class SeatSession {
     } catch {
       return;
     }
-    if (topic === topics.view) this.refused = false;
+    if (topic === topics.rulesets) {
+      const parsed = publicRulesetsSchema.safeParse(json);
+      receiveWords(parsed.success ? parsed.data.words : undefined);
+      // The firmware ignores this topic, so nothing else tells the page it changed.
+      this.onChange();
+    } else if (topic === topics.view) this.refused = false;
     else if (topic === topics.state) {
       const parsed = publicStateSchema.safeParse(json);
       if (parsed.success) this.state = parsed.data;
