@@ -4,38 +4,23 @@
  * the third disqualifies (FORUM-INACT-03).
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
 import { openConsole } from "./console-page.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  removeDir,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { HostClient, namedSeats } from "./harness.js";
 import { waitFor } from "./page.js";
+import { useHubSuite } from "./suite.js";
 
-let dist: string;
 let browser: Browser;
 let hub: Hub;
 let page: Page;
-const dirs: string[] = [];
 
+const suite = useHubSuite("console-forum-");
 beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("console-forum-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
+  browser = suite.browser;
+  hub = suite.hub;
   page = await openConsole(browser, hub);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
+}, 30_000);
 
 describe("the console in a forum game", () => {
   it("FORUM-INACT-01: the host warns a seat from its row; three warnings disqualify it", async () => {
@@ -44,7 +29,7 @@ describe("the console in a forum game", () => {
       await host.ok({
         cmd: "setup",
         ruleset: "forum",
-        seats: Array.from({ length: 13 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        seats: namedSeats(13),
         options: { statusSeconds: 0, daySeconds: 3600 },
       });
       await host.ok({ cmd: "start" });

@@ -5,43 +5,27 @@
  * shows nobody's vote; in the hunt game the night's choices of each holder are listed.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { availableRulesets, rulesetById } from "../../hub/engine/index.js";
 import type { Hub } from "../../hub/server.js";
 import { openConsole } from "./console-page.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  Paddle,
-  removeDir,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { namedSeats, seatedTable } from "./harness.js";
 import { deepText, text, waitFor } from "./page.js";
+import { useHubSuite } from "./suite.js";
 
-let dist: string;
 let browser: Browser;
 let hub: Hub;
 let page: Page;
-const dirs: string[] = [];
 const SEATS = 8;
 /** The option types the setup form has a field for (the rest go in the JSON box). */
 const FIELDS = new Set(["number", "integer", "boolean", "choice"]);
 
+const suite = useHubSuite("console-rulesets-");
 beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("console-rulesets-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
+  browser = suite.browser;
+  hub = suite.hub;
   page = await openConsole(browser, hub);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-});
+}, 30_000);
 
 describe("the console beyond sport", () => {
   it("the setup form gives every ruleset's options in words, never a raw identifier", async () => {
@@ -74,16 +58,14 @@ describe("the console beyond sport", () => {
   }, 30_000);
 
   it("app: the night's choices and the secret vote are on the console, marked secret", async () => {
-    const host = await HostClient.connect(hub);
-    const paddles = await Promise.all(
-      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
-    );
+    const table = await seatedTable(hub, SEATS);
+    const { host, paddles } = table;
     const display = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     try {
       await host.ok({
         cmd: "setup",
         ruleset: "app",
-        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        seats: namedSeats(SEATS),
         options: { autoAdvance: false },
       });
       const key = hub.secrets.password("display/t1") as string;
@@ -120,22 +102,20 @@ describe("the console beyond sport", () => {
       expect(await deepText(display)).not.toContain(`#${a} P${a}, #${b} P${b}`);
     } finally {
       await display.close();
-      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+      await table.end();
     }
   }, 60_000);
 
   it("HUNT-MANY-02: hunt's per-holder night book (blocks, kills, heals) is on the console in words", async () => {
-    const host = await HostClient.connect(hub);
-    const paddles = await Promise.all(
-      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
-    );
+    const table = await seatedTable(hub, SEATS);
+    const { host, paddles } = table;
     try {
       const before = await host.until(() => host.state, "the table's state");
       if (before.phase === "day" || before.phase === "night") await host.ok({ cmd: "end" });
       await host.ok({
         cmd: "setup",
         ruleset: "hunt",
-        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        seats: namedSeats(SEATS),
         options: { allowAnySeatCount: true, firstPhase: "night", autoAdvance: false },
       });
       await host.ok({ cmd: "start" });
@@ -159,7 +139,7 @@ describe("the console beyond sport", () => {
       }
       await host.ok({ cmd: "end" });
     } finally {
-      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+      await table.end();
     }
   }, 60_000);
 });

@@ -6,54 +6,34 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hub } from "../../hub/server.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  Paddle,
-  removeDir,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { openConsole } from "./console-page.js";
+import { HostClient, namedSeats, Paddle } from "./harness.js";
 import { text, waitFor } from "./page.js";
+import { useHubSuite } from "./suite.js";
 
-let dist: string;
 let browser: Browser;
 let hub: Hub;
 let page: Page;
 /** One host client for the file: command ids are per client, and the hub drops a re-used one. */
 let host: HostClient;
-const dirs: string[] = [];
 const REASON = "meant seat 7";
 
+const suite = useHubSuite("console-undo-");
 beforeAll(async () => {
-  [dist, browser] = await Promise.all([buildDisplay(), launchBrowser()]);
-  const data = await tempDir("console-undo-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1200 } });
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  // The picker asks for the reason in a prompt; confirm dialogs are accepted too.
-  page.on("dialog", (d) => void d.accept(d.type() === "prompt" ? REASON : undefined));
-  await page.goto(`http://127.0.0.1:${hub.httpPort}/host/?table=t1&lang=en`);
-  await page.locator("#pw").fill(hub.secrets.password("host/t1") as string);
-  await page.locator('host-sign-in button[type="submit"]').click();
-  await waitFor(page, '[data-status="online"]');
+  browser = suite.browser;
+  hub = suite.hub;
+  // The picker asks for the reason in a prompt.
+  page = await openConsole(browser, hub, REASON);
   host = await HostClient.connect(hub);
-}, 90_000);
+}, 30_000);
 
 afterAll(async () => {
   await host?.end();
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
 });
 
 describe("the console's undo picker", () => {
   it("shows the last inputs in words and takes back the one the judge picks", async () => {
-    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+    const seats = namedSeats(10);
     const paddles: Paddle[] = [];
     try {
       await host.ok({ cmd: "setup", ruleset: "sport", seats, options: { autoAdvance: false } });
@@ -93,7 +73,7 @@ describe("the console's undo picker", () => {
   }, 90_000);
 
   it("keeps the last setup: the form starts with the last game's timings and options", async () => {
-    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+    const seats = namedSeats(10);
     {
       const before = await host.until(() => host.state, "the table's state");
       if (before.phase === "day" || before.phase === "night") await host.ok({ cmd: "end" });

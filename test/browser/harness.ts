@@ -212,3 +212,20 @@ export class HostClient {
     return this.client.endAsync();
   }
 }
+
+/** Seats 1..n named P1..Pn, as a host's setup lists them. */
+export function namedSeats(n: number): { seat: number; name: string }[] {
+  return Array.from({ length: n }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+}
+
+/** The host bot and a paddle on each of `seats` seats, connected; `end()` lets them all go. */
+export async function seatedTable(hub: HubAccess, seats: number) {
+  const host = await HostClient.connect(hub);
+  const paddles = await Promise.all(
+    Array.from({ length: seats }, (_, i) => Paddle.connect(hub, i + 1)),
+  );
+  const end = async () => {
+    await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+  };
+  return { host, paddles, end };
+}

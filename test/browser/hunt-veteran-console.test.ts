@@ -6,74 +6,38 @@
  * `public/rulesets`), and the mafia's executor who shoots him dies, with no hub or screen
  * file naming him.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  registerHuntAbility,
-  unregisterHuntAbility,
-} from "../../hub/engine/rulesets/hunt/abilities/index.js";
-import {
-  registerHuntRole,
-  unregisterHuntRole,
-} from "../../hub/engine/rulesets/hunt/roles/index.js";
-import type { Hub } from "../../hub/server.js";
-import { registerWords, unregisterWords } from "../../protocol/words/index.js";
-import { alert } from "../helpers/hunt-veteran/alert.js";
-import { veteran } from "../helpers/hunt-veteran/veteran.js";
+import { registerVeteran, unregisterVeteran } from "../helpers/hunt-veteran/index.js";
 import { veteranWords } from "../helpers/hunt-veteran/words.js";
 import { openConsole } from "./console-page.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  Paddle,
-  removeDir,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { namedSeats, seatedTable } from "./harness.js";
 import { deepText, text, waitFor } from "./page.js";
+import { useHubSuite } from "./suite.js";
 
-let browser: Browser;
-let hub: Hub;
 let page: Page;
 let ru: Page;
-const dirs: string[] = [];
 const SEATS = 8;
 
+beforeAll(registerVeteran);
+afterAll(unregisterVeteran);
+const suite = useHubSuite("hunt-veteran-");
 beforeAll(async () => {
-  registerHuntAbility(alert);
-  registerHuntRole(veteran);
-  registerWords(veteranWords);
-  const [dist, b] = await Promise.all([buildDisplay(), launchBrowser()]);
-  browser = b;
-  const data = await tempDir("hunt-veteran-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-  page = await openConsole(browser, hub);
-  ru = await openConsole(browser, hub, undefined, "ru");
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
-  unregisterWords(veteranWords);
-  unregisterHuntRole("veteran");
-  unregisterHuntAbility("alert");
-});
+  page = await openConsole(suite.browser, suite.hub);
+  ru = await openConsole(suite.browser, suite.hub, undefined, "ru");
+}, 30_000);
 
 describe("a registered hunt role on the hub, the console and the display", () => {
   it("HUNT-TOY-02: the alert is on the console in its words, and the executor who shoots the veteran dies", async () => {
-    const host = await HostClient.connect(hub);
-    const paddles = await Promise.all(
-      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
-    );
-    const display = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const hub = suite.hub;
+    const table = await seatedTable(hub, SEATS);
+    const { host, paddles } = table;
+    const display = await suite.browser.newPage({ viewport: { width: 1280, height: 720 } });
     try {
       await host.ok({
         cmd: "setup",
         ruleset: "hunt",
-        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        seats: namedSeats(SEATS),
         options: { allowAnySeatCount: true, firstPhase: "night", autoAdvance: false },
       });
       const key = hub.secrets.password("display/t1") as string;
@@ -112,7 +76,7 @@ describe("a registered hunt role on the hub, the console and the display", () =>
       await host.ok({ cmd: "end" });
     } finally {
       await display.close();
-      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+      await table.end();
     }
   }, 60_000);
 });

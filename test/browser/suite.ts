@@ -42,3 +42,30 @@ export function useBrowserSuite(): BrowserSuite {
     },
   };
 }
+
+export interface HubSuite {
+  readonly browser: Browser;
+  readonly hub: Hub;
+}
+
+/**
+ * One hub for the whole file (its tests share the table), started in `beforeAll` once the
+ * display is built and chromium is up; a file that registers a ruleset, a role or words
+ * does it in a `beforeAll` declared before this one, so the hub publishes them.
+ */
+export function useHubSuite(prefix: string): HubSuite {
+  const suite = useBrowserSuite();
+  let hub: Hub | null = null;
+  beforeAll(async () => {
+    hub = await suite.hub(prefix);
+  }, 90_000);
+  return {
+    get browser() {
+      return suite.browser;
+    },
+    get hub() {
+      if (!hub) throw new Error("the hub starts in beforeAll");
+      return hub;
+    },
+  };
+}

@@ -6,59 +6,42 @@
  * `public/rulesets`): the console in en and de, the display in en, the audience screen in
  * ru and a phone in de, with no raw `a.b` key.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerRuleset, unregisterRuleset } from "../../hub/engine/index.js";
-import type { Hub } from "../../hub/server.js";
 import { registerWords, unregisterWords } from "../../protocol/words/index.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
 import { toyWords } from "../helpers/toy-ruleset/words.js";
 import { openConsole } from "./console-page.js";
-import {
-  buildDisplay,
-  HostClient,
-  launchBrowser,
-  Paddle,
-  removeDir,
-  startTestHub,
-  tempDir,
-} from "./harness.js";
+import { namedSeats, seatedTable } from "./harness.js";
 import { deepText, text, waitFor } from "./page.js";
 import { Phone } from "./phone.js";
+import { useHubSuite } from "./suite.js";
 
-let browser: Browser;
-let hub: Hub;
 let en: Page;
 let de: Page;
-const dirs: string[] = [];
 const SEATS = 5;
 /** A game word's key left raw on a screen (`role.toy.veteran`, `step.dusk`, …). */
 const RAW_KEY = /\b(ruleset|role|step|night|action|option|log|out)\.[a-z][\w.]*/g;
 type Word = keyof (typeof toyWords)["en"];
 
-beforeAll(async () => {
+beforeAll(() => {
   registerRuleset(toy);
   registerWords(toyWords);
-  const [dist, b] = await Promise.all([buildDisplay(), launchBrowser()]);
-  browser = b;
-  const data = await tempDir("toy-screens-");
-  dirs.push(dist, data);
-  hub = await startTestHub(dist, data);
-  [en, de] = await Promise.all([
-    openConsole(browser, hub),
-    openConsole(browser, hub, undefined, "de"),
-  ]);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await hub?.stop();
-  await Promise.all(dirs.map(removeDir));
+});
+afterAll(() => {
   unregisterWords(toyWords);
   unregisterRuleset("toy");
 });
+const suite = useHubSuite("toy-screens-");
+beforeAll(async () => {
+  [en, de] = await Promise.all([
+    openConsole(suite.browser, suite.hub),
+    openConsole(suite.browser, suite.hub, undefined, "de"),
+  ]);
+}, 30_000);
 
-const link = (path: string, user: string, lang: string) =>
+const link = (path: string, user: string, lang: string, hub = suite.hub) =>
   `http://127.0.0.1:${hub.httpPort}${path}${path.includes("?") ? "&" : "?"}lang=${lang}#k=${encodeURIComponent(hub.secrets.password(user) as string)}`;
 
 describe("a ruleset registered only in the hub's process, on every screen", () => {
@@ -82,10 +65,9 @@ describe("a ruleset registered only in the hub's process, on every screen", () =
   });
 
   it("its roles and steps are in its words on the console, display, audience and phone", async () => {
-    const host = await HostClient.connect(hub);
-    const paddles = await Promise.all(
-      Array.from({ length: SEATS }, (_, i) => Paddle.connect(hub, i + 1)),
-    );
+    const browser = suite.browser;
+    const table = await seatedTable(suite.hub, SEATS);
+    const { host, paddles } = table;
     const display = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const audience = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     let phone: Phone | null = null;
@@ -93,7 +75,7 @@ describe("a ruleset registered only in the hub's process, on every screen", () =
       await host.ok({
         cmd: "setup",
         ruleset: "toy",
-        seats: Array.from({ length: SEATS }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+        seats: namedSeats(SEATS),
         options: {},
       });
       await display.goto(link("/", "display/t1", "en"));
@@ -151,7 +133,7 @@ describe("a ruleset registered only in the hub's process, on every screen", () =
       await host.ok({ cmd: "end" });
     } finally {
       await Promise.all([display.close(), audience.close(), phone?.close()]);
-      await Promise.all([host.end(), ...paddles.map((p) => p.end())]);
+      await table.end();
     }
   }, 90_000);
 });

@@ -19,26 +19,18 @@ import {
 import { recordFromJournal } from "../../hub/record/extract.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { hostFlowSchema, publicStateSchema } from "../../protocol/index.js";
-import { gameWord, registerWords, unregisterWords } from "../../protocol/words/index.js";
+import { gameWord, registerWords } from "../../protocol/words/index.js";
 import { journalOf } from "../helpers/driver-journal.js";
 import { EngineDriver } from "../helpers/engine-driver.js";
 import { alert } from "../helpers/hunt-veteran/alert.js";
+import { registerVeteran, unregisterVeteran } from "../helpers/hunt-veteran/index.js";
 import { veteran } from "../helpers/hunt-veteran/veteran.js";
-import { veteranWords } from "../helpers/hunt-veteran/words.js";
 
 /** The veteran's names: his role, his card's book and strike, his words (not ARIA's role="alert"). */
 const NAMES = /veteran|"alerts"|alert-strike|action\.alert/;
 
-beforeAll(() => {
-  registerHuntAbility(alert);
-  registerHuntRole(veteran);
-  registerWords(veteranWords);
-});
-afterAll(() => {
-  unregisterWords(veteranWords);
-  unregisterHuntRole("veteran");
-  unregisterHuntAbility("alert");
-});
+beforeAll(registerVeteran);
+afterAll(unregisterVeteran);
 
 /** A 12-seat hunt in its first night, dealt from the seed (the journal replays that deal). */
 function table(): EngineDriver {
