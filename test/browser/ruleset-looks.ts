@@ -8,34 +8,25 @@ import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.
 import type { RulesetManifest } from "../../protocol/manifest.js";
 import { type PublicText, publicTextSchema } from "../../protocol/text.js";
 import { type PublicState, publicStateSchema } from "../../protocol/views.js";
-import { forumTexts, log, type TableView, base as tableBase } from "./table-views.js";
+import {
+  forumTexts,
+  log,
+  NAMES as TABLE_NAMES,
+  type TableView,
+  base as tableBase,
+} from "./table-views.js";
 
 /**
  * Names of the length a table types (the chip ellipsizes longer ones on purpose), Latin
  * and Cyrillic, the longest of them where the chips are smallest.
  */
-const NAMES = [
-  "Anna",
-  "Boris",
-  "Clara",
-  "Dmitri",
-  "Evgenia",
-  "Friedrich",
-  "Galina",
-  "Hans",
-  "Irina",
-  "Jonas",
-  "Katja",
-  "Leonid",
-  "Marta",
-  "Nikolai",
-  "Olga",
-  "Pavel",
-  "Quirin",
-  "Rosa",
-  "Светлана",
-  "Wilhelm",
-];
+const LONGER: Record<number, string> = {
+  5: "Evgenia",
+  6: "Friedrich",
+  19: "Светлана",
+  20: "Wilhelm",
+};
+const NAMES = TABLE_NAMES.map((name, i) => LONGER[i + 1] ?? name);
 
 const VOTE_KINDS = new Set(["thumbVote", "openVote", "secretVote"]);
 

@@ -11,7 +11,8 @@ import { type PublicText, publicTextSchema } from "../../protocol/text.js";
 import { type LogEntry, type PublicState, publicStateSchema } from "../../protocol/views.js";
 import type { TableSnapshot } from "../../web-display/src/connection.js";
 
-const NAMES = [
+/** Names of the length a table types. */
+export const NAMES = [
   "Anna",
   "Boris",
   "Clara",

@@ -8,9 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerRuleset, unregisterRuleset } from "../../hub/engine/index.js";
-import { registerWords, unregisterWords } from "../../protocol/words/index.js";
-import { toy } from "../helpers/toy-ruleset/index.js";
+import { registerToy, unregisterToy } from "../helpers/toy-ruleset/register.js";
 import { toyWords } from "../helpers/toy-ruleset/words.js";
 import { openConsole } from "./console-page.js";
 import { namedSeats, seatedTable } from "./harness.js";
@@ -25,14 +23,8 @@ const SEATS = 5;
 const RAW_KEY = /\b(ruleset|role|step|night|action|option|log|out)\.[a-z][\w.]*/g;
 type Word = keyof (typeof toyWords)["en"];
 
-beforeAll(() => {
-  registerRuleset(toy);
-  registerWords(toyWords);
-});
-afterAll(() => {
-  unregisterWords(toyWords);
-  unregisterRuleset("toy");
-});
+beforeAll(registerToy);
+afterAll(unregisterToy);
 const suite = useHubSuite("toy-screens-");
 beforeAll(async () => {
   [en, de] = await Promise.all([

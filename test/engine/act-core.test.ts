@@ -5,25 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SeatAction } from "../../hub/engine/index.js";
-import { EngineDriver } from "../helpers/engine-driver.js";
+import { appSeven } from "../helpers/app.js";
+import type { EngineDriver } from "../helpers/engine-driver.js";
 import { DOCTOR, huntTable } from "../helpers/hunt.js";
 
-/** Pate 1, Consigliere 2, Kommissar 3, Arzt 4, Stadträte 5..7: the app's first night. */
-function appNight(): EngineDriver {
-  return new EngineDriver({
-    ruleset: "app",
-    seats: 7,
-    options: { mafia: 2, commissar: true, doctor: true },
-  }).start([
-    "godfather",
-    "consigliere",
-    "commissar",
-    "doctor",
-    "councillor",
-    "councillor",
-    "councillor",
-  ]);
-}
+/** The app's first night (helpers/app.ts: Pate 1, …, Arzt 4, Stadträte 5..7). */
+const appNight = () => appSeven();
 
 const APP_DOCTOR = 4;
 

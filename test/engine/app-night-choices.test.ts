@@ -4,26 +4,11 @@
  * its choice may press `pass` again without an error.
  */
 import { describe, expect, it } from "vitest";
-import { EngineDriver } from "../helpers/engine-driver.js";
+import { appSeven } from "../helpers/app.js";
+import type { EngineDriver } from "../helpers/engine-driver.js";
 
-/** Pate 1, Consigliere 2, Kommissar 3, Arzt 4, Stadträte 5..7. */
-const SEVEN = [
-  "godfather",
-  "consigliere",
-  "commissar",
-  "doctor",
-  "councillor",
-  "councillor",
-  "councillor",
-];
-
-function table(options: Record<string, unknown> = {}) {
-  return new EngineDriver({
-    ruleset: "app",
-    seats: SEVEN.length,
-    options: { mafia: 2, commissar: true, doctor: true, ...options },
-  }).start(SEVEN);
-}
+/** Pate 1, Consigliere 2, Kommissar 3, Arzt 4, Stadträte 5..7 (helpers/app.ts). */
+const table = appSeven;
 
 const dead = (d: EngineDriver) => d.state.seats.filter((s) => !s.alive).map((s) => s.seat);
 

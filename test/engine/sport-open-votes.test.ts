@@ -4,6 +4,7 @@
  * secret (app, APP-VOTE-01) carry no voters at all.
  */
 import { describe, expect, it } from "vitest";
+import { appSeven } from "../helpers/app.js";
 import { DEAL, EngineDriver } from "../helpers/engine-driver.js";
 
 /** Day 0 with seats 1, 2, 3 nominating 7, 5, 9; every speech ended by "thank you". */
@@ -64,19 +65,7 @@ describe("open votes on the public view (sport)", () => {
   });
 
   it("APP-VOTE-01: a secret vote has no voters on the public view", () => {
-    const d = new EngineDriver({
-      ruleset: "app",
-      seats: 7,
-      options: { mafia: 2, commissar: true, doctor: true },
-    }).start([
-      "godfather",
-      "consigliere",
-      "commissar",
-      "doctor",
-      "councillor",
-      "councillor",
-      "councillor",
-    ]);
+    const d = appSeven();
     expect(d.pub).not.toHaveProperty("voters");
   });
 });

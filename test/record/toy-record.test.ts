@@ -4,30 +4,18 @@
  * options name, and its game sheet in en, de and ru shows those words, never a raw `a.b` key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerRuleset, unregisterRuleset } from "../../hub/engine/index.js";
 import type { JournalHeader } from "../../hub/journal/journal.js";
 import { sheetHtml } from "../../hub/record/html.js";
 import { RECORD_LANGS } from "../../hub/record/i18n.js";
 import { recordFromJournal } from "../../hub/record/index.js";
-import {
-  gameWord,
-  optionWord,
-  registerWords,
-  unregisterWords,
-  WORD_LANGS,
-} from "../../protocol/words/index.js";
+import { gameWord, optionWord, registerWords, WORD_LANGS } from "../../protocol/words/index.js";
 import { EngineDriver, T0 } from "../helpers/engine-driver.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
+import { registerToy, unregisterToy } from "../helpers/toy-ruleset/register.js";
 import { toyWords } from "../helpers/toy-ruleset/words.js";
 
-beforeAll(() => {
-  registerRuleset(toy);
-  registerWords(toyWords);
-});
-afterAll(() => {
-  unregisterWords(toyWords);
-  unregisterRuleset("toy");
-});
+beforeAll(registerToy);
+afterAll(unregisterToy);
 
 /** A whole toy game from the seed's deal: a night kill, then the town votes the mafioso out. */
 function finishedGame() {
