@@ -4,19 +4,12 @@
  * never the mafia's shot (HUNT-BOSS-05, HUNT-OPEN-04). Each Boss blocks on his own
  * (HUNT-MANY-01).
  */
-import { type AbilityCard, ask, living } from "./card.js";
-import { choices, forget, keep, lastNamed } from "./personal.js";
+import type { AbilityCard } from "./card.js";
+import { choices, personalCard } from "./personal.js";
 
 export const block: AbilityCard = {
-  id: "block",
   // HUNT-BOSS-02/04, HUNT-OPEN-09: himself included (a block on a seat without a move does nothing).
-  offer: (state, seat) =>
-    ask(
-      state,
-      "block",
-      living(state).filter((s) => s.seat !== lastNamed(state, "blocks", seat)),
-    ),
-  apply: (night, seat, act) => keep(night, "blocks", seat, act),
+  ...personalCard("block", "blocks", true),
   priority: () => ({ step: 1, entry: { kind: "block", label: "block" } }),
   actions(state, night, ctx) {
     const blocks = choices(state, night, "blocks", "block");
@@ -24,5 +17,4 @@ export const block: AbilityCard = {
     return blocks;
   },
   missing: () => null, // HUNT-BOSS-03: he may skip it
-  drop: (night, seat) => forget(night, "blocks", seat),
 };

@@ -7,8 +7,8 @@
  */
 import type { NightAction } from "../../../night/resolver.js";
 import type { HuntNight, HuntState } from "../flow.js";
-import { type AbilityCard, ask, living, seatOf } from "./card.js";
-import { choices, forget, holds, keep, lastNamed } from "./personal.js";
+import { type AbilityCard, seatOf } from "./card.js";
+import { choices, holds, personalCard } from "./personal.js";
 
 /** HUNT-DOC-08, HUNT-OPEN-06/07/08: whether this holder's heal takes part at all. */
 function counts(state: HuntState, night: HuntNight, heal: NightAction, drawn: number | null) {
@@ -23,15 +23,8 @@ function counts(state: HuntState, night: HuntNight, heal: NightAction, drawn: nu
 }
 
 export const heal: AbilityCard = {
-  id: "heal",
-  // HUNT-DOC-01/03; the Maniac is offered too (HUNT-OPEN-07: no effect)
-  offer: (state, seat) =>
-    ask(
-      state,
-      "heal",
-      living(state).filter((s) => s.seat !== lastNamed(state, "heals", seat)),
-    ),
-  apply: (night, seat, act) => keep(night, "heals", seat, act),
+  // HUNT-DOC-01/03: himself included; the Maniac is offered too (HUNT-OPEN-07: no effect)
+  ...personalCard("heal", "heals", true),
   priority: () => ({ step: 3, entry: { kind: "heal", label: "protect", against: ["kill"] } }),
   actions: (state, night, ctx) =>
     choices(state, night, "heals", "heal").filter((h) =>
@@ -47,5 +40,4 @@ export const heal: AbilityCard = {
     )
       ? "heal"
       : null,
-  drop: (night, seat) => forget(night, "heals", seat),
 };

@@ -7,7 +7,7 @@ import type { NightAction } from "../../../night/resolver.js";
 import type { SeatState } from "../../../types.js";
 import type { HuntNight, HuntState, PersonalBook } from "../flow.js";
 import { huntRole } from "../roles/index.js";
-import { type HuntAbility, type HuntAct, seatOf } from "./card.js";
+import { type AbilityCard, ask, type HuntAbility, type HuntAct, living, seatOf } from "./card.js";
 
 /** Whether the seat, alive, holds the ability by its role. */
 export function holds(seat: SeatState, ability: HuntAbility): boolean {
@@ -43,4 +43,29 @@ export function choices(
     .map(([actor, target]) => ({ kind: ability, actor: Number(actor), targets: [target] }))
     .filter((a) => holds(seatOf(state, a.actor), ability))
     .sort((a, b) => a.actor - b.actor);
+}
+
+/**
+ * The part of a card whose holder names one living seat a night in his own `book`: offered
+ * every living seat but his own name of last night (and himself unless `self`), kept by his
+ * seat, dropped when he leaves.
+ */
+export function personalCard(
+  ability: HuntAbility,
+  book: PersonalBook,
+  self: boolean,
+): Pick<AbilityCard, "id" | "offer" | "apply" | "drop"> {
+  return {
+    id: ability,
+    offer: (state, seat) =>
+      ask(
+        state,
+        ability,
+        living(state).filter(
+          (s) => (self || s.seat !== seat.seat) && s.seat !== lastNamed(state, book, seat),
+        ),
+      ),
+    apply: (night, seat, act) => keep(night, book, seat, act),
+    drop: (night, seat) => forget(night, book, seat),
+  };
 }
