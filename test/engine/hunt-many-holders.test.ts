@@ -147,4 +147,13 @@ describe("hunt: every holder of a night ability acts", () => {
     f.expire(); // HUNT-DOC-07: his application stands for his heal
     expect(f.state.phase).toBe("day");
   });
+
+  it("HUNT-MANY-05: each living Maniac is one more opponent of the mafia in the win check", () => {
+    const d = manyTable({ mafiaWins: "maniacCounts" });
+    // The host removes the civilians: the mafia 1..3, the Doctors 4 and 5, the Maniacs 6, 7.
+    for (let seat = 8; seat <= 12; seat++) d.host({ cmd: "remove", seat });
+    expect(d.state.winner).toBeNull(); // 3 mafia against 2 + 2, not 2 + 1
+    d.host({ cmd: "remove", seat: 5 });
+    expect(d.state.winner).toBe("mafia"); // 3 against 1 + 2
+  });
 });

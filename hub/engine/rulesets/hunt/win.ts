@@ -11,18 +11,19 @@ export interface Living {
   /** Civilians, the Doctor included ("мирные"). */
   town: number;
   mafia: number;
-  maniac: boolean;
+  /** Living Maniacs: one by the host's deal, more where a table is dealt by hand (HUNT-MANY). */
+  maniacs: number;
   total: number;
 }
 
 export function livingCounts(state: HuntState): Living {
-  const c: Living = { town: 0, mafia: 0, maniac: false, total: 0 };
+  const c: Living = { town: 0, mafia: 0, maniacs: 0, total: 0 };
   for (const s of state.seats) {
     if (!s.alive) continue;
     c.total += 1;
     if (s.team === "town") c.town += 1;
     else if (s.team === "mafia") c.mafia += 1;
-    else if (s.team === "maniac") c.maniac = true;
+    else if (s.team === "maniac") c.maniacs += 1;
   }
   return c;
 }
@@ -37,11 +38,12 @@ export function huntOutcome(state: HuntState): Winner | null {
   const c = livingCounts(state);
   if (c.total === 0) return "draw";
   // "One on one" (HUNT-WIN-02); a Maniac left alone has outlived everyone, so he wins too.
-  if (c.maniac && c.total <= 2) return "maniac";
-  if (c.mafia === 0 && (o.townWins === "allMafia" || !c.maniac)) return "town";
+  if (c.maniacs > 0 && c.total <= 2) return "maniac";
+  if (c.mafia === 0 && (o.townWins === "allMafia" || c.maniacs === 0)) return "town";
   if (c.mafia === 0) return null;
-  const opponents = o.mafiaWins === "maniacCounts" ? c.town + (c.maniac ? 1 : 0) : c.town;
-  if (o.mafiaWins === "maniacDead" && c.maniac) return null;
+  // Each living Maniac is one more opponent of the mafia, not all of them one (HUNT-MANY-05).
+  const opponents = o.mafiaWins === "maniacCounts" ? c.town + c.maniacs : c.town;
+  if (o.mafiaWins === "maniacDead" && c.maniacs > 0) return null;
   return c.mafia >= opponents ? "mafia" : null;
 }
 
@@ -58,7 +60,7 @@ export function hasHuntRight(state: HuntState, seat: SeatState): boolean {
   if (!seat.alive || seat.team !== "town") return false; // HUNT-HUNT-15
   const c = livingCounts(state);
   if (c.town <= 1) return false; // HUNT-HUNT-14: a lone civilian
-  const opponents = c.mafia + (c.maniac ? 1 : 0);
+  const opponents = c.mafia + c.maniacs;
   if (state.options.huntBalance === "ratio") return c.town > 2 * opponents;
   return !(c.town === 2 && opponents === 1);
 }
