@@ -21,6 +21,10 @@ export interface MqttCreateOptions {
 
 export interface MqttMessage {
   topic: string;
+  /**
+   * The payload. The firmware empties it once parsed, so that the text is not held while it
+   * redraws (issue 25): a listener that needs it registers before the firmware's.
+   */
   message: string;
 }
 

@@ -3,8 +3,8 @@
  * from pin files this process writes. The stock Linux build reads `/sys/class/gpio/gpioN/value`
  * (targets/linux/jshardware.c, SYSFS_GPIO_DIR); here a user and mount namespace
  * (`unshare`, no root needed) binds a temporary directory over `/sys/class` for that one
- * process. Opt-in: ESPRUINO_BIN names the built interpreter and ESPRUINO_MQTT_JS the
- * EspruinoDocs MQTT module (modules/MQTT.js), neither of which this repository carries.
+ * process. Opt-in: ESPRUINO_BIN names the built interpreter, which this repository does
+ * not carry. The bundle brings its own MQTT client (firmware/mqtt-lite.ts).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +14,6 @@ import { bundleFirmware } from "../../firmware-sim/espruino/build.js";
 import type { DeviceConfig } from "../../firmware-sim/espruino/device-config.js";
 
 export const ESPRUINO_BIN = process.env.ESPRUINO_BIN ?? "";
-export const ESPRUINO_MQTT_JS = process.env.ESPRUINO_MQTT_JS ?? "";
 
 export interface LinuxPaddle {
   child: ChildProcessWithoutNullStreams;
@@ -30,7 +29,7 @@ export interface LinuxPaddle {
 
 /** What else the interpreter is handed before the bundle. */
 export interface LinuxExtras {
-  /** Module name to its source, cached as the Espruino tools upload modules (beside MQTT). */
+  /** Module name to its source, cached as the Espruino tools upload modules (SSD1306). */
   modules?: Record<string, string>;
   /** Code run before the bundle (memory-linux.test.ts's probes). */
   prelude?: string;
@@ -55,10 +54,7 @@ export async function startLinuxPaddle(
   };
   for (const [n, level] of Object.entries(levels)) pin(Number(n), level);
   const code = await bundleFirmware(config, extras.minify === true);
-  const modules: Record<string, string> = {
-    MQTT: readFileSync(ESPRUINO_MQTT_JS, "utf8"),
-    ...extras.modules,
-  };
+  const modules: Record<string, string> = extras.modules ?? {};
   // Modules.addCached is how the Espruino tools hand a board its modules.
   const cached = Object.entries(modules)
     .map(

@@ -8,7 +8,7 @@
  * message, the parsed body and the last view. Seat 1 plays a whole sport game with nine
  * simulated seats: its blindfold and thumb pin files follow the game as a player would,
  * and its OK key (pressed twice: arm, confirm) answers every prompt and speech. Opt-in
- * (ESPRUINO_BIN and ESPRUINO_MQTT_JS, see linux-espruino.ts; ESPRUINO_SSD1306_JS, the
+ * (ESPRUINO_BIN, see linux-espruino.ts; ESPRUINO_SSD1306_JS, the
  * EspruinoDocs devices/SSD1306.js, adds the screen): CI has no Espruino build. The budget
  * is issue 25's: under 3,500 variables at the peak, screen included.
  */
