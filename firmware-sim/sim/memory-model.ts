@@ -23,16 +23,17 @@ export interface MemoryCalibration {
 
 /**
  * Espruino 2v29 for Linux with the ESP32's pool of 16,383 variables, the paddle bundle with
- * the SSD1306 screen, its own MQTT client and the glance (2026-12-05, docs/HARDWARE.md):
- * `idle` is the median of the per-second prints through a game, the string and JSON costs
- * were measured one by one, and `handler` is what makes the model's peak of a sport game
- * equal to the measured one (4,145).
+ * the SSD1306 screen run from flash as it ships (README, `SAVE_ON_SEND=1`), its own MQTT
+ * client and the glance (2026-12-05, docs/HARDWARE.md): `idle` is the median of the
+ * per-second prints through a sport game, the string and JSON costs were measured one by
+ * one, and `handler` is what makes the model's peak of a sport game equal to the measured
+ * one (3,358).
  */
 export const ESPRUINO_LINUX: MemoryCalibration = {
-  idle: 3690,
+  idle: 2925,
   charsPerVar: 13.5,
   jsonBytesPerVar: 5.6,
-  handler: 300,
+  handler: 270,
 };
 
 /** The byte length of an MQTT PUBLISH of `topic` and `payload` (header, length, topic, id). */

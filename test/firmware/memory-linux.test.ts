@@ -96,7 +96,8 @@ async function playSeatOne(
   esp = await startLinuxPaddle(
     config,
     { [PIN.thumb]: 1, [PIN.blindfold]: 1, [PIN.ok]: 1, [PIN.mic]: 0 },
-    { modules, prelude: PRELUDE, minify: true },
+    // From flash, as SAVE_ON_SEND=1 ships it; MEMORY_FROM_RAM=1 runs it from RAM instead.
+    { modules, prelude: PRELUDE, minify: true, flash: !process.env.MEMORY_FROM_RAM },
   );
   const paddle = esp;
   // Seat 1's views as the hub publishes them, read inside the hub's broker.
