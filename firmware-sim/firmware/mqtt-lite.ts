@@ -167,6 +167,7 @@ export class MqttLite implements Mqtt {
 
   /** A PINGREQ every half keep-alive, so the broker never times the paddle out. */
   private ping(): void {
+    if (!(this.o.keep_alive > 0)) return; // MQTT's 0: no keep-alive, no pings
     this.pinger = this.hal.setTimeout(() => {
       this.write("\xc0\x00");
       if (this.sock) this.ping();
