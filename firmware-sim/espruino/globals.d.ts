@@ -33,22 +33,17 @@ declare function pinMode(pin: EspruinoPin, mode: "input" | "input_pullup" | "out
  * `require` of an Espruino module. The build rewrites it to a literal `require("NAME")` after
  * bundling, because esbuild would otherwise wrap `require` in a shim that needs Proxy, and
  * because the espruino command line looks for literal `require("...")` calls to know which
- * modules (MQTT, SSD1306) to upload with the code.
+ * modules (SSD1306) to upload with the code.
  */
 declare function espruinoRequire<K extends keyof EspruinoModules>(name: K): EspruinoModules[K];
 
-/** A socket of Espruino's `net`/`tls` modules; the paddle only hands it to the MQTT module. */
-interface EspruinoSocket {
-  end(): void;
-}
-
-/** Espruino's MQTT client: `connect(socket)` speaks MQTT over a socket already opened. */
-type EspruinoMqtt = { connect(socket?: EspruinoSocket): void } & import("../firmware/mqtt.js").Mqtt;
+/** A socket of Espruino's `net`/`tls` modules: bytes as strings, one character a byte. */
+type EspruinoSocket = import("../firmware/mqtt-lite.js").LiteSocket;
 
 /** The parts of each Espruino module that the paddle uses. */
 interface EspruinoModules {
-  MQTT: {
-    create(host: string, options: import("../firmware/mqtt.js").MqttCreateOptions): EspruinoMqtt;
+  net: {
+    connect(opts: { host: string; port: number }, onConnect: () => void): EspruinoSocket;
   };
   /**
    * mbedTLS in the firmware (builds with TLS: the ESP32's). It does not check the hub's

@@ -34,7 +34,8 @@ function missingPins(): string[] {
 
 function startPaddle(): Paddle {
   const c = PADDLE_CONFIG;
-  const paddle = new Paddle(createEspruinoHal(c), espruinoMqttFactory(), {
+  const hal = createEspruinoHal(c);
+  const paddle = new Paddle(hal, espruinoMqttFactory(hal), {
     host: c.hub.host,
     port: c.hub.port,
     hubs: c.moreHubs || [],

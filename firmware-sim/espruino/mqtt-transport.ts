@@ -1,23 +1,19 @@
 /**
- * How the paddle reaches the hub's broker: plain MQTT, or MQTT over TLS (the hub's
- * `--mqtts-port`) when its configuration says `hub.tls`. Espruino's MQTT module opens a plain
- * socket itself; for TLS it is handed a socket from the firmware's `tls` module instead. What
- * TLS costs and protects on an ESP32: docs/HARDWARE.md, "Transport: TLS on the paddle".
+ * How the paddle reaches the hub's broker: the firmware's own MQTT client (mqtt-lite.ts)
+ * over a socket of Espruino's `net` module, or of its `tls` module (the hub's
+ * `--mqtts-port`) when the configuration says `hub.tls`. What TLS costs and protects on an
+ * ESP32: docs/HARDWARE.md, "Transport: TLS on the paddle".
  */
+import type { Hal } from "../firmware/hal.js";
 import type { MqttFactory } from "../firmware/mqtt.js";
+import { MqttLite } from "../firmware/mqtt-lite.js";
 
-export function espruinoMqttFactory(): MqttFactory {
-  return (host, options) => {
-    const client = espruinoRequire("MQTT").create(host, options);
-    if (!PADDLE_TLS) return client;
-    const moduleConnect: (socket?: EspruinoSocket) => void = client.connect;
-    client.connect = () => {
-      // tls.connect throws at once when no socket can be made (link.ts catches it, as for
-      // net); its callback runs later, from the event loop, once the socket is open.
-      const socket = espruinoRequire("tls").connect({ host, port: options.port }, () =>
-        moduleConnect.call(client, socket),
-      );
-    };
-    return client;
-  };
+export function espruinoMqttFactory(hal: Hal): MqttFactory {
+  return (host, options) =>
+    new MqttLite(hal, host, options, (h, port, opened) =>
+      // Both throw at once when no socket can be made (link.ts catches it).
+      PADDLE_TLS
+        ? espruinoRequire("tls").connect({ host: h, port: port }, opened)
+        : espruinoRequire("net").connect({ host: h, port: port }, opened),
+    );
 }

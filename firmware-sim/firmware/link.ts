@@ -5,8 +5,8 @@
  *              ^           |       |
  *              +- backoff <+-------+   (refused, no broker, link lost, no PUBACK)
  *
- * Espruino's MQTT module reports a refused login as `connected` (it misreads the CONNACK),
- * so `connected` only moves to `login`: the link is up once the seat's own retained view
+ * Espruino's MQTT module reported a refused login as `connected` (it misread the CONNACK),
+ * and the simulator's transport still does, so `connected` only moves to `login`: the link is up once the seat's own retained view
  * arrives, which only an accepted seat identity can receive. No view within
  * loginTimeoutMs, or a disconnect before one, is a fault: back off (doubling, with
  * jitter), retry, and tell the player. Reconnecting is the firmware's job, not the module's.

@@ -1,14 +1,16 @@
 /**
  * The shape of Espruino's MQTT module (EspruinoDocs modules/MQTT.js), which is what the
- * firmware is written against. The simulator adapts mqtt.js to the same shape, quirks
- * included: a refused login is reported as `connected` and then `disconnected`.
+ * firmware is written against; the device now runs its own client of this shape
+ * (mqtt-lite.ts). The simulator adapts mqtt.js to the same shape, quirks included: a
+ * refused login is reported as `connected` and then `disconnected`.
  *
  * Acknowledgements: the module emits `puback` for each PUBACK, with its packet id. A
  * transport that knows the packet id a QoS 1 publish used returns it from `publish` (the
  * simulator's does), and the firmware matches each PUBACK to its input by that id; PUBACKs
- * need not come in publish order (a cluster failover reorders them, issue 27). Espruino's
- * module returns nothing: the firmware then keeps one input in flight, so a PUBACK can
- * only be that one's. See firmware/outbox.ts.
+ * need not come in publish order (a cluster failover reorders them, issue 27); the device's
+ * own client returns them too. Espruino's module returned nothing: with such a transport
+ * the firmware keeps one input in flight, so a PUBACK can only be that one's. See
+ * firmware/outbox.ts.
  */
 
 export interface MqttCreateOptions {
@@ -21,6 +23,10 @@ export interface MqttCreateOptions {
 
 export interface MqttMessage {
   topic: string;
+  /**
+   * The payload. The firmware empties it once parsed, so that the text is not held while it
+   * redraws (issue 25): a listener that needs it registers before the firmware's.
+   */
   message: string;
 }
 

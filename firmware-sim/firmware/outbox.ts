@@ -9,7 +9,7 @@
  * N's forward can wait for a dead hub while seq N+1 is journaled and acknowledged by the
  * new owner (issue 27); counting PUBACKs as "the oldest in flight" then took seq 5's
  * PUBACK for seq 4's and dropped seq 4 unjournaled. Where the MQTT transport does not say
- * which packet id a publish used (Espruino's module does not), only one input is in flight
+ * which packet id a publish used (Espruino's MQTT module did not), only one input is in flight
  * at a time, so a PUBACK can only be that one's. After a reconnect everything not yet
  * acknowledged is sent again, from the oldest.
  */

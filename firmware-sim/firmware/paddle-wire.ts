@@ -7,6 +7,7 @@
 
 import type { TableGlance } from "../../protocol/glance.js";
 import {
+  publicGlanceTopic,
   publicStateTopic,
   seatSignalTopic,
   seatTextTopic,
@@ -19,9 +20,10 @@ export interface SeatTopics {
   view: string;
   signal: string;
   /**
-   * Where the game is: the whole public state (a phone's and a bot's night message is timed
-   * by its `until`, `now` and living seats, night-message.ts). The lighter `public/glance`
-   * the hub also publishes did not land here: see docs/HARDWARE.md.
+   * Where the game is. A paddle without texts reads `public/glance`, a few fields: the
+   * whole state's parse was its memory peak on Espruino (docs/HARDWARE.md, issue 25). With
+   * texts (a phone, a bot) it reads the whole `public/state`, whose `until`, `now` and
+   * living seats time the night message (night-message.ts).
    */
   state: string;
   /** The seat's own texts, only for a paddle that takes texts (the phone's text panel). */
@@ -38,7 +40,7 @@ export function seatTopics(
 ): SeatTopics {
   const view = seatViewTopic(table, seat);
   const signal = seatSignalTopic(table, seat);
-  const state = publicStateTopic(table);
+  const state = texts ? publicStateTopic(table) : publicGlanceTopic(table);
   const text = texts ? seatTextTopic(table, seat) : null;
   const subscriptions = [
     { topic: view, qos: 1 },

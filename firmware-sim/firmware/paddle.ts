@@ -257,6 +257,8 @@ export class Paddle {
     } catch {
       return;
     }
+    // The text is not needed once parsed; let go of it now, not after the redraw (issue 25).
+    msg.message = "";
     if (!body || typeof body !== "object") return;
     if (msg.topic === t.view) {
       // The padding makes every view the same size on the wire; kept, it costs memory for nothing.

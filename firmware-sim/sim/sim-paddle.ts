@@ -6,9 +6,13 @@
 import { EventEmitter } from "node:events";
 import type { Timings } from "../firmware/config.js";
 import type { MenuItem } from "../firmware/menu.js";
+import type { MqttFactory } from "../firmware/mqtt.js";
+import { MqttLite } from "../firmware/mqtt-lite.js";
 import { Paddle } from "../firmware/paddle.js";
+import { type PaddleMemoryModel, wireLength } from "./memory-model.js";
 import { SimHal } from "./node-hal.js";
 import { type NodeMqtt, nodeMqttFactory } from "./node-mqtt.js";
+import { nodeSocketOpener } from "./node-socket.js";
 import type { VoiceTrack } from "./voice-track.js";
 
 export interface SimPaddleOptions {
@@ -23,6 +27,13 @@ export interface SimPaddleOptions {
   voice?: VoiceTrack;
   /** FORUM-QUIET-02: the firmware's lead of the night message (default 20 s); tests shorten it. */
   messageLeadMs?: number;
+  /**
+   * Built as the device is (espruino/main.ts): no texts (so the glance, not the whole public
+   * state) and the firmware's own MQTT client over a TCP socket (mqtt-lite.ts), not mqtt.js.
+   */
+  device?: boolean;
+  /** Samples what the firmware holds inside its handlers (memory-model.ts, issue 25). */
+  memory?: PaddleMemoryModel;
 }
 
 export class SimPaddle {
@@ -40,14 +51,19 @@ export class SimPaddle {
     this.events.setMaxListeners(50);
     const [url, ...more] = o.mqttUrl.split(",").map((u) => new URL(u.trim()));
     const hub = (u: URL) => ({ host: u.hostname, port: Number(u.port || 1883) });
-    this.paddle = new Paddle(this.hal, nodeMqttFactory((url as URL).toString(), this.clients), {
+    const hal = this.hal;
+    const transport: MqttFactory = o.device
+      ? (host, options) => new MqttLite(hal, host, options, nodeSocketOpener)
+      : nodeMqttFactory((url as URL).toString(), this.clients);
+    const factory = o.memory ? o.memory.watch(transport, wireLength) : transport;
+    this.paddle = new Paddle(this.hal, factory, {
       ...hub(url as URL),
       hubs: more.map(hub),
       table: o.table,
       seat: o.seat,
       password: o.password,
       timings: o.timings,
-      texts: true,
+      texts: o.device !== true,
       messageLeadMs: o.messageLeadMs,
     });
     this.paddle.onChange = () => this.events.emit("change");

@@ -17,6 +17,7 @@ import type { LogEntry, PublicState } from "../../protocol/views.js";
 import type { Timings } from "../firmware/config.js";
 import { Bot } from "./bot.js";
 import { HostBot } from "./host-bot.js";
+import type { PaddleMemoryModel } from "./memory-model.js";
 import { describeEntry, describeRoles } from "./narrator.js";
 import { QUIET_ROOM } from "./node-hal.js";
 import { connectPatiently } from "./patient-connect.js";
@@ -59,6 +60,11 @@ export interface SimOptions {
    * holder's text view of that night (his `mayMessage`) has arrived.
    */
   messageLeadMs?: number;
+  /**
+   * One seat built as the device is (sim-paddle.ts `device`: no texts, the firmware's own
+   * MQTT client), its memory sampled by `memory` when given (issue 25).
+   */
+  device?: { seat: number; memory?: PaddleMemoryModel };
   rand?: Rand;
   /** A readable line per event; default: stdout. */
   log?: (line: string) => void;
@@ -106,6 +112,8 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         timings: o.timings,
         voice: o.voice ? QUIET_ROOM : undefined,
         messageLeadMs: o.messageLeadMs ?? 2000,
+        device: o.device?.seat === seat,
+        memory: o.device?.seat === seat ? o.device.memory : undefined,
       }),
     );
     const added = paddles.at(-1) as SimPaddle;

@@ -18,6 +18,7 @@
 import {
   audienceStateTopic,
   encode,
+  glanceOf,
   hostReplyTopic,
   hostRulesetsTopic,
   hostUndoableTopic,
@@ -25,6 +26,7 @@ import {
   type LogEntry,
   padded,
   padJson,
+  publicGlanceTopic,
   publicLogTopic,
   publicRulesetsTopic,
   publicStateTopic,
@@ -267,6 +269,9 @@ export class TableOutbox {
     const pub = publicView(state, 0);
     const pubKey = JSON.stringify(pub);
     this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
+    // A paddle without texts reads only this: the whole state's parse was its memory peak.
+    const glance = JSON.stringify(glanceOf(pub));
+    this.sendIfChanged(publicGlanceTopic(t), glance, () => glance);
     const hostKey = hostViewJson(state, pubKey);
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),

@@ -19,8 +19,8 @@ describe("the paddle at boot on the Espruino build for Linux", () => {
   it("refuses the ESP32 pin map (D33) with one line naming the pin, and connects nowhere", async () => {
     const esp32 = loadDeviceConfig(EXAMPLE_CONFIG);
     const code = await bundleFirmware({ ...esp32, board: "LINUX" } as DeviceConfig, true);
-    const { printed, mqtt } = bootOnLinux(code);
-    expect(mqtt).toEqual([]);
+    const { printed, net } = bootOnLinux(code);
+    expect(net).toEqual([]);
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatch(/^paddle: cannot start: this board has no pins\.blindfold "D33"/);
     expect(printed[0]).toContain("Invalid pin");
@@ -28,9 +28,9 @@ describe("the paddle at boot on the Espruino build for Linux", () => {
 
   it("starts with the Linux pin map (D0..D32) and connects to the hub", async () => {
     const code = await bundleFirmware(loadDeviceConfig(LINUX_CONFIG), true);
-    const { printed, mqtt } = bootOnLinux(code);
+    const { printed, net } = bootOnLinux(code);
     expect(printed.filter((l) => l.startsWith("paddle: cannot start"))).toEqual([]);
-    expect(mqtt.map((m) => m.host)).toEqual(["127.0.0.1"]);
+    expect(net.map((m) => m.options)).toEqual([{ host: "127.0.0.1", port: 1883 }]);
   });
 
   it("is refused at build time when a pin is not on the configured board", () => {

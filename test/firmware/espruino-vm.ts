@@ -1,56 +1,44 @@
 /**
  * Runs a built paddle bundle in a Node `vm` context that plays the Espruino globals the way
  * the interpreter built for Linux behaves (measured, ESPRUINO.md): pins D0..D32 exist, D33
- * throws `Invalid pin`; `MQTT` and `tls` record what the bundle asks of them. Timers never
- * fire: only what the bundle does at boot is seen.
+ * throws `Invalid pin`; `net` and `tls` record the sockets the bundle opens and what it
+ * writes on them. Timers never fire: only what the bundle does at boot is seen.
  */
 import { runInNewContext } from "node:vm";
 
-export interface MqttSeen {
-  host: string;
-  options: { port: number; username: string };
-  /** Arguments of each `connect` call: `[]` opens its own socket, `[socket]` uses that one. */
-  connects: unknown[][];
-}
-
-export interface TlsSeen {
+export interface SocketSeen {
   options: { host: string; port: number };
+  /** Plays the socket being open (the module's connect callback). */
   onConnect: () => void;
-  socket: object;
+  /** What the bundle wrote, one string a write (bytes as characters). */
+  written: string[];
 }
 
 export interface EspruinoBoot {
   printed: string[];
-  mqtt: MqttSeen[];
-  tls: TlsSeen[];
+  /** Plain sockets (`require("net")`) and TLS sockets (`require("tls")`) opened. */
+  net: SocketSeen[];
+  tls: SocketSeen[];
 }
 
 export function bootOnLinux(code: string): EspruinoBoot {
-  const seen: EspruinoBoot = { printed: [], mqtt: [], tls: [] };
+  const seen: EspruinoBoot = { printed: [], net: [], tls: [] };
   /** Returns 1 (a read level, a watch id) for a pin the build has; throws like Espruino otherwise. */
   const pin = (p: unknown): number => {
     const m = /^D(\d+)$/.exec(String(p));
     if (!m || Number(m[1]) > 32) throw new Error("Invalid pin!");
     return 1;
   };
+  const socketModule = (into: SocketSeen[]) => ({
+    connect(options: SocketSeen["options"], onConnect: () => void) {
+      const written: string[] = [];
+      into.push({ options, onConnect, written });
+      return { write: (d: string) => written.push(d), end: () => undefined, on: () => undefined };
+    },
+  });
   const modules: Record<string, unknown> = {
-    MQTT: {
-      create(host: string, options: MqttSeen["options"]) {
-        const client: MqttSeen = { host, options, connects: [] };
-        seen.mqtt.push(client);
-        return {
-          on: () => undefined,
-          connect: (...args: unknown[]) => client.connects.push(args),
-        };
-      },
-    },
-    tls: {
-      connect(options: TlsSeen["options"], onConnect: () => void) {
-        const socket = { end: () => undefined };
-        seen.tls.push({ options, onConnect, socket });
-        return socket;
-      },
-    },
+    net: socketModule(seen.net),
+    tls: socketModule(seen.tls),
     SSD1306: { connect: () => ({}) },
   };
   const globals = {

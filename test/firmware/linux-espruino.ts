@@ -3,8 +3,8 @@
  * from pin files this process writes. The stock Linux build reads `/sys/class/gpio/gpioN/value`
  * (targets/linux/jshardware.c, SYSFS_GPIO_DIR); here a user and mount namespace
  * (`unshare`, no root needed) binds a temporary directory over `/sys/class` for that one
- * process. Opt-in: ESPRUINO_BIN names the built interpreter and ESPRUINO_MQTT_JS the
- * EspruinoDocs MQTT module (modules/MQTT.js), neither of which this repository carries.
+ * process. Opt-in: ESPRUINO_BIN names the built interpreter, which this repository does
+ * not carry. The bundle brings its own MQTT client (firmware/mqtt-lite.ts).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +14,6 @@ import { bundleFirmware } from "../../firmware-sim/espruino/build.js";
 import type { DeviceConfig } from "../../firmware-sim/espruino/device-config.js";
 
 export const ESPRUINO_BIN = process.env.ESPRUINO_BIN ?? "";
-export const ESPRUINO_MQTT_JS = process.env.ESPRUINO_MQTT_JS ?? "";
 
 export interface LinuxPaddle {
   child: ChildProcessWithoutNullStreams;
@@ -30,12 +29,20 @@ export interface LinuxPaddle {
 
 /** What else the interpreter is handed before the bundle. */
 export interface LinuxExtras {
-  /** Module name to its source, cached as the Espruino tools upload modules (beside MQTT). */
+  /** Module name to its source, cached as the Espruino tools upload modules (SSD1306). */
   modules?: Record<string, string>;
   /** Code run before the bundle (memory-linux.test.ts's probes). */
   prelude?: string;
   /** The bundle minified, as `npm run firmware:build` ships it (default: readable, for stacks). */
   minify?: boolean;
+  /**
+   * Run from flash, as the espruino command line's `SAVE_ON_SEND=1` (README) ships it: the
+   * modules (as `Modules.addCached(name, function () {...})`, the tools' form) and the
+   * bundle are stored in Storage and evaluated from there, so every function's code stays
+   * in flash (on the ESP32 a memory-mapped native string, here the build's flash strings of
+   * its emulated flash file) instead of taking variables. Default: from RAM.
+   */
+  flash?: boolean;
 }
 
 export async function startLinuxPaddle(
@@ -55,23 +62,35 @@ export async function startLinuxPaddle(
   };
   for (const [n, level] of Object.entries(levels)) pin(Number(n), level);
   const code = await bundleFirmware(config, extras.minify === true);
-  const modules: Record<string, string> = {
-    MQTT: readFileSync(ESPRUINO_MQTT_JS, "utf8"),
-    ...extras.modules,
-  };
-  // Modules.addCached is how the Espruino tools hand a board its modules.
-  const cached = Object.entries(modules)
-    .map(
-      ([name, source]) =>
-        `Modules.addCached(${JSON.stringify(name)}, ${JSON.stringify(source)});\n`,
-    )
-    .join("");
+  const modules: Record<string, string> = extras.modules ?? {};
   const file = join(dir, "paddle.js");
-  writeFileSync(
-    file,
-    `${cached}${extras.prelude ?? ""}\n${code}\n` +
-      'setInterval(function () { console.log("vars " + process.memory().usage); }, 1000);\n',
-  );
+  const tail =
+    'setInterval(function () { console.log("vars " + process.memory().usage); }, 1000);\n';
+  if (extras.flash) {
+    const stored = Object.entries(modules)
+      .map(
+        ([name, source]) =>
+          `Modules.addCached(${JSON.stringify(name)}, function () {\n${source}\n});\n`,
+      )
+      .join("");
+    // Written by this file, then evaluated from Storage once the file has run (the
+    // interpreter for Linux holds a file's text while it runs).
+    writeFileSync(
+      file,
+      `${extras.prelude ?? ""}\nrequire("Storage").write("paddle", ${JSON.stringify(stored + code)});\n` +
+        'setTimeout(function () { eval(require("Storage").read("paddle")); }, 5);\n' +
+        tail,
+    );
+  } else {
+    // Modules.addCached is how the Espruino tools hand a board its modules.
+    const cached = Object.entries(modules)
+      .map(
+        ([name, source]) =>
+          `Modules.addCached(${JSON.stringify(name)}, ${JSON.stringify(source)});\n`,
+      )
+      .join("");
+    writeFileSync(file, `${cached}${extras.prelude ?? ""}\n${code}\n${tail}`);
+  }
   const child = spawn(
     "unshare",
     [
@@ -87,7 +106,8 @@ export async function startLinuxPaddle(
       file,
     ],
     // stdin stays an open pipe: at end of input the interpreter's console floods its FIFO.
-    { stdio: ["pipe", "pipe", "pipe"] },
+    // The emulated flash (Storage) is the file espruino.flash in the working directory.
+    { stdio: ["pipe", "pipe", "pipe"], cwd: dir },
   );
   const printed: string[] = [];
   child.stdout.on("data", (d: Buffer) => printed.push(...d.toString("utf8").split("\n")));

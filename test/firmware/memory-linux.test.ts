@@ -7,10 +7,12 @@
  * what is live, the figure that runs out) while the handler's frames still hold the
  * message, the parsed body and the last view. Seat 1 plays a whole sport game with nine
  * simulated seats: its blindfold and thumb pin files follow the game as a player would,
- * and its OK key (pressed twice: arm, confirm) answers every prompt and speech. Opt-in
- * (ESPRUINO_BIN and ESPRUINO_MQTT_JS, see linux-espruino.ts; ESPRUINO_SSD1306_JS, the
- * EspruinoDocs devices/SSD1306.js, adds the screen): CI has no Espruino build. The budget
- * is issue 25's: under 3,500 variables at the peak, screen included.
+ * and its OK key (pressed twice: arm, confirm) answers every prompt and speech. The bundle
+ * runs from flash, as `SAVE_ON_SEND=1` ships it (linux-espruino.ts `flash`; boot
+ * included); MEMORY_FROM_RAM=1 runs it from RAM. Opt-in (ESPRUINO_BIN, see
+ * linux-espruino.ts; ESPRUINO_SSD1306_JS, the EspruinoDocs devices/SSD1306.js, adds the
+ * screen): CI has no Espruino build; memory-model.test.ts is its stand-in there. The
+ * budget is issue 25's: under 3,500 variables at the peak, screen included.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -96,7 +98,8 @@ async function playSeatOne(
   esp = await startLinuxPaddle(
     config,
     { [PIN.thumb]: 1, [PIN.blindfold]: 1, [PIN.ok]: 1, [PIN.mic]: 0 },
-    { modules, prelude: PRELUDE, minify: true },
+    // From flash, as SAVE_ON_SEND=1 ships it; MEMORY_FROM_RAM=1 runs it from RAM instead.
+    { modules, prelude: PRELUDE, minify: true, flash: !process.env.MEMORY_FROM_RAM },
   );
   const paddle = esp;
   // Seat 1's views as the hub publishes them, read inside the hub's broker.

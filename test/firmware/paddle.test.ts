@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMINGS } from "../../firmware-sim/firmware/config.js";
 import { HAPTIC_PATTERNS } from "../../firmware-sim/firmware/haptics.js";
-import { publicStateTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
+import { publicGlanceTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
 import { fakePaddle, seatView } from "./fakes.js";
 
 const SEAT = 4;
@@ -18,7 +18,11 @@ describe("connecting", () => {
     expect(mqtt.options.password).toBe("pw");
     expect(mqtt.connects).toBe(1);
     mqtt.connected();
-    expect(mqtt.subscriptions).toEqual([VIEW, seatSignalTopic("t1", SEAT), publicStateTopic("t1")]);
+    expect(mqtt.subscriptions).toEqual([
+      VIEW,
+      seatSignalTopic("t1", SEAT),
+      publicGlanceTopic("t1"),
+    ]);
   });
 
   it("is up only once its retained view arrives, then says hello and its sensor levels", () => {
@@ -286,7 +290,7 @@ describe("prompts, keys and haptics", () => {
   it("offers no `pass` when the view says it means nothing now", () => {
     const { mqtt, hal, login } = setup();
     login();
-    mqtt.deliver(publicStateTopic("t1"), {
+    mqtt.deliver(publicGlanceTopic("t1"), {
       phase: "day",
       step: "speech",
       round: 1,

@@ -1,9 +1,10 @@
 /**
  * Issue 10, TLS on the paddle (docs/HARDWARE.md, "Transport: TLS on the paddle"): with
  * `hub.tls` the bundle opens a socket with Espruino's `tls` module to the hub's MQTTS port
- * and hands it to the MQTT module once it is open; without it the bundle carries no TLS code
- * and the MQTT module opens its own plain socket, as before. The same bundle was run on
- * Espruino built for Linux against a hub with `--tls` (figures in HARDWARE.md).
+ * and its MQTT client (mqtt-lite.ts) speaks over it once it is open; without it the bundle
+ * carries no TLS code and opens a plain socket with `net`. The bundle was run on Espruino
+ * built for Linux against a hub with `--tls` while it still used the EspruinoDocs MQTT
+ * module (figures in HARDWARE.md).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -20,23 +21,24 @@ const overTls: DeviceConfig = { ...linux, hub: { host: "10.0.0.2", port: 8883, t
 
 describe("the paddle's transport", () => {
   it("with hub.tls, opens a TLS socket to the hub's MQTTS port and speaks MQTT over it once open", async () => {
-    const { printed, mqtt, tls } = bootOnLinux(await bundleFirmware(overTls, true));
+    const { printed, net, tls } = bootOnLinux(await bundleFirmware(overTls, true));
     expect(printed).toEqual([]);
+    expect(net).toEqual([]);
     expect(tls.map((t) => t.options)).toEqual([{ host: "10.0.0.2", port: 8883 }]);
-    expect(mqtt).toHaveLength(1);
-    expect(mqtt[0]?.options).toMatchObject({ port: 8883, username: "seat/t1/1" });
-    // Nothing goes out before the socket is open; then the module gets that socket, not its own.
-    expect(mqtt[0]?.connects).toEqual([]);
+    // Nothing goes out before the socket is open; then the CONNECT, with the seat's user.
+    expect(tls[0]?.written).toEqual([]);
     tls[0]?.onConnect();
-    expect(mqtt[0]?.connects).toEqual([[tls[0]?.socket]]);
+    expect(tls[0]?.written).toHaveLength(1);
+    expect(tls[0]?.written[0]?.charCodeAt(0)).toBe(0x10);
+    expect(tls[0]?.written[0]).toContain("seat/t1/1");
   });
 
-  it("without hub.tls, lets the MQTT module open a plain socket and carries no TLS code", async () => {
+  it("without hub.tls, opens a plain socket and carries no TLS code", async () => {
     const code = await bundleFirmware(linux, true);
     expect(code).not.toContain('require("tls")');
-    const { mqtt, tls } = bootOnLinux(code);
+    const { net, tls } = bootOnLinux(code);
     expect(tls).toEqual([]);
-    expect(mqtt.map((m) => [m.options.port, m.connects])).toEqual([[1883, [[]]]]);
+    expect(net.map((m) => m.options)).toEqual([{ host: "127.0.0.1", port: 1883 }]);
   });
 
   it.each([

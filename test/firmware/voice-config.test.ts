@@ -57,8 +57,8 @@ describe("the microphone pin", () => {
 
   it("boots on the Linux build with its comparator pin, printing nothing", async () => {
     const code = await bundleFirmware(linux, true);
-    const { printed, mqtt } = bootOnLinux(code);
+    const { printed, net } = bootOnLinux(code);
     expect(printed).toEqual([]);
-    expect(mqtt).toHaveLength(1);
+    expect(net).toHaveLength(1);
   });
 });

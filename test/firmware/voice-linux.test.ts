@@ -1,8 +1,8 @@
 /**
  * The genuine Espruino build for Linux runs the paddle bundle with a microphone on a
  * comparator pin (that build has no ADC): the test drives the pin file like the LM393's
- * output and the hub journals seat 1's voice inputs. Opt-in (ESPRUINO_BIN and
- * ESPRUINO_MQTT_JS, see linux-espruino.ts): CI has no Espruino build.
+ * output and the hub journals seat 1's voice inputs. Opt-in (ESPRUINO_BIN, see
+ * linux-espruino.ts): CI has no Espruino build.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { EXAMPLE_CONFIG, loadDeviceConfig } from "../../firmware-sim/espruino/build.js";

@@ -20,7 +20,7 @@ import {
   type VoiceTrack,
 } from "../../firmware-sim/sim/voice-track.js";
 import { INPUT_BUCKET } from "../../protocol/padding.js";
-import { publicStateTopic } from "../../protocol/topics.js";
+import { publicGlanceTopic } from "../../protocol/topics.js";
 import { type FakeMqtt, fakePaddle } from "./fakes.js";
 
 /** A deterministic generator (the tests' own; the firmware draws nothing for voice). */
@@ -61,7 +61,7 @@ function speakingPaddle(
   const p = fakePaddle(3, 1, mic);
   now = () => p.clock.t;
   p.login();
-  p.mqtt.deliver(publicStateTopic("t1"), pub);
+  p.mqtt.deliver(publicGlanceTopic("t1"), pub);
   t0 = p.clock.t;
   /** Moves time on, the broker acknowledging every input at once. */
   const run = (ms: number) => {
@@ -220,10 +220,10 @@ describe("only a table that hears (the public state's `voice`, docs/PROTOCOL.md)
     p.run(6000);
     expect(voices(p.mqtt)).toEqual([]);
     expect(p.reads.n).toBe(0);
-    p.mqtt.deliver(publicStateTopic("t1"), table());
+    p.mqtt.deliver(publicGlanceTopic("t1"), table());
     p.run(2500);
     expect(voices(p.mqtt).length).toBeGreaterThan(0);
-    p.mqtt.deliver(publicStateTopic("t1"), table({ phase: "ended", step: "end" }));
+    p.mqtt.deliver(publicGlanceTopic("t1"), table({ phase: "ended", step: "end" }));
     const n = voices(p.mqtt).length;
     const reads = p.reads.n;
     p.run(3000);

@@ -145,6 +145,7 @@ describe("delivery", () => {
     await hub.tables.get("t1")?.idle();
     const topics = new Set(seat3.inbox.all.map((m) => m.topic));
     expect([...topics].sort()).toEqual([
+      "mafia/v1/t1/public/glance",
       "mafia/v1/t1/public/rulesets",
       "mafia/v1/t1/public/state",
       "mafia/v1/t1/seat/3/view",
@@ -179,11 +180,12 @@ describe("delivery", () => {
     const late = await connectIdentity(hub, "host/t1");
     await subscribeGranted(late.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
     await late.inbox.next("mafia/v1/t1/host/view", () => true, { past: true });
-    await until(() => late.inbox.all.length >= 5, 2000, "retained views");
+    await until(() => late.inbox.all.length >= 6, 2000, "retained views");
     expect(late.inbox.all.map((m) => m.topic).sort()).toEqual([
       "mafia/v1/t1/host/devices",
       "mafia/v1/t1/host/rulesets",
       "mafia/v1/t1/host/view",
+      "mafia/v1/t1/public/glance",
       "mafia/v1/t1/public/rulesets",
       "mafia/v1/t1/public/state",
     ]);
