@@ -91,8 +91,10 @@ export class SeatSession {
       password: pairing.password,
       device: "phone",
       texts: true,
-      // The paddle itself takes only the glance; the phone's screens show the whole state.
-      // And the words the hub registered at run time (`public/rulesets`), for role names.
+      // A paddle with texts reads the whole public state itself (its night message is timed
+      // by it; named here again, the broker keeps one subscription); the phone's screens
+      // show it, the texts, and the words the hub registered at run time
+      // (`public/rulesets`), for role names.
       extraTopics: [topics.texts, topics.state, topics.rulesets],
     });
     this.paddle.onChange = () => {
