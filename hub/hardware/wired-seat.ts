@@ -43,8 +43,6 @@ export class WiredSeat {
   private switches: PinSwitch[] = [];
   private motor: PulsePlayer | null = null;
   private readonly log: Logger;
-  /** The last session's end (detach), while it is under way. */
-  private ending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly spec: WiredSeatSpec,
@@ -58,25 +56,12 @@ export class WiredSeat {
   }
 
   start(): void {
-    this.link.on("ready", (board) => void this.afterDetach(board));
-    this.link.on("lost", () => {
-      this.ending = this.detach();
-    });
+    this.link.on("ready", (board) => this.attach(board));
+    this.link.on("lost", () => void this.detach());
   }
 
   async stop(): Promise<void> {
     await this.detach();
-  }
-
-  /**
-   * A board back before the last session has ended waits for that end: a forced end forgets
-   * the levels sent (they may not have arrived), and that must happen before the new session
-   * compares its levels with them, not after, or a level is sent twice (a thumb down
-   * journaled twice after an unplug on a loaded machine).
-   */
-  private async afterDetach(board: Five.Board): Promise<void> {
-    await this.ending;
-    if (this.link.board === board) this.attach(board);
   }
 
   private attach(board: Five.Board): void {
