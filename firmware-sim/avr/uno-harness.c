@@ -12,7 +12,9 @@
  * - an optional PCF8574 on the I2C bus (an LCD backpack) whose written bytes are reported.
  *
  * stdout, one line each: `pty PATH`, `pin N LEVEL` (an output pin, Arduino numbering 0-19),
- * `i2c ADDR BYTE...` (one write transaction, decimal), `unplugged`, `plugged`.
+ * `i2c ADDR BYTE...` (one write transaction, decimal), `unplugged`, `plugged`, `booted` (the
+ * firmware's first byte on the UART since power-on: StandardFirmata's version, sent once it
+ * has blinked it, about 2 s of the AVR's time after a reset).
  * stdin: `low N`, `high N`, `float N`, `unplug` (close the pty), `plug` (a new pty and a
  * power-on reset, as a USB board plugged back in), `quit`.
  * Usage: uno-harness FIRMWARE.hex [--link PATH] [--lcd I2C_ADDRESS]
@@ -22,6 +24,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +51,23 @@ static char port_of(int pin) { return pin < 8 ? 'D' : pin < 14 ? 'B' : 'C'; }
 static int bit_of(int pin) { return pin < 8 ? pin : pin < 14 ? pin - 8 : pin - 14; }
 
 static uint8_t hold_mask[3], hold_value[3]; /* per port B, C, D */
+
+/* UNO_HARNESS_TRACE=FILE: every command, UART byte, pin level and input read, with the wall
+ * clock and the AVR's clock in milliseconds, to find where a lost press went. */
+static FILE *trace;
+static void tracef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void tracef(const char *fmt, ...) {
+	if (!trace) return;
+	va_list ap;
+	va_start(ap, fmt);
+	struct timespec rt;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	fprintf(trace, "%.3f %9.3f ", rt.tv_sec * 1000.0 + rt.tv_nsec / 1e6,
+		avr ? avr_cycles_to_usec(avr, avr->cycle) / 1000.0 : 0.0);
+	vfprintf(trace, fmt, ap);
+	fputc('\n', trace);
+	va_end(ap);
+}
 static int port_index(char p) { return p - 'B'; }
 
 static void apply_holds(char port) {
@@ -108,10 +128,13 @@ static void close_pty(void) {
 	if (link_path) unlink(link_path);
 }
 
+static int booted;
 static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param) {
 	(void)irq; (void)param;
+	if (!booted) booted = 1, printf("booted\n"), fflush(stdout);
 	if (pty_master < 0) return; /* unplugged: the bytes go nowhere */
 	unsigned char b = value;
+	tracef("tx %02x", b);
 	if (write(pty_master, &b, 1) < 0 && errno != EAGAIN) perror("pty write");
 }
 static void uart_xon(struct avr_irq_t *irq, uint32_t value, void *param) {
@@ -165,13 +188,24 @@ static void report_outputs(void) {
 		if (level != out_level[pin]) {
 			out_level[pin] = level;
 			if (level >= 0) printf("pin %d %d\n", pin, level);
+			tracef("out %d %d", pin, level);
 		}
+	}
+	static int in_level[20];
+	for (int pin = 0; pin < 20 && trace; pin++) {
+		avr_ioport_state_t st;
+		avr_ioctl(avr, AVR_IOCTL_IOPORT_GETSTATE(port_of(pin)), &st);
+		int bit = bit_of(pin);
+		/* An input's level as the firmware reads it, and whether its pull-up is on. */
+		int level = (st.ddr >> bit) & 1 ? -1 : ((st.pin >> bit) & 1) | (((st.port >> bit) & 1) << 1);
+		if (level != in_level[pin]) in_level[pin] = level, tracef("in %d pin=%d pullup=%d", pin, level & 1, level >> 1 & 1);
 	}
 	fflush(stdout);
 }
 
 static void power_on(void) {
 	avr_reset(avr);
+	booted = 0;
 	for (char p = 'B'; p <= 'D'; p++) apply_holds(p);
 	for (int pin = 0; pin < 20; pin++) {
 		int i = port_index(port_of(pin));
@@ -183,6 +217,7 @@ static int command(char *line) {
 	char verb[16];
 	int pin = -1;
 	if (sscanf(line, "%15s %d", verb, &pin) < 1) return 1;
+	tracef("cmd %s", line);
 	int ok_pin = pin >= 0 && pin < 20;
 	if (!strcmp(verb, "low") && ok_pin) drive(pin, 0);
 	else if (!strcmp(verb, "high") && ok_pin) drive(pin, 1);
@@ -215,6 +250,10 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	if (getenv("UNO_HARNESS_TRACE")) {
+		trace = fopen(getenv("UNO_HARNESS_TRACE"), "a");
+		if (trace) setvbuf(trace, NULL, _IOLBF, 0);
+	}
 	ihex_chunk_p chunks = NULL;
 	int n = read_ihex_chunks(hex, &chunks);
 	if (n <= 0) {
@@ -257,6 +296,7 @@ int main(int argc, char **argv) {
 			}
 		}
 		while (in_len && !uart_xoff) {
+			tracef("rx %02x", in_buf[0]);
 			avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT), in_buf[0]);
 			memmove(in_buf, in_buf + 1, --in_len);
 		}
@@ -274,6 +314,7 @@ int main(int argc, char **argv) {
 		/* Real time: sleep (in poll) while the AVR is ahead of the wall clock; if the machine
 		 * is too slow to keep up, forget the debt beyond 50 ms rather than race to catch up. */
 		uint64_t sim_us = avr_cycles_to_usec(avr, avr->cycle - start_cycle), wall = now_us() - start;
+		if (wall > sim_us + 50000) tracef("behind %.1f ms", (wall - sim_us) / 1000.0);
 		if (wall > sim_us + 50000) start += wall - sim_us - 50000, wall = sim_us + 50000;
 		int64_t ahead = (int64_t)sim_us - (int64_t)wall;
 		struct timespec wait = {0, ahead > 0 ? ahead * 1000 : 0};

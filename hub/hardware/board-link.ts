@@ -21,7 +21,13 @@ export function johnnyFive(): JohnnyFive {
   return require("johnny-five") as JohnnyFive;
 }
 
-type FirmataIo = EventEmitter & { isReady: boolean; transport: FirmataTransport };
+type FirmataIo = EventEmitter & {
+  isReady: boolean;
+  versionReceived: boolean;
+  transport: FirmataTransport;
+  reportVersion(cb: () => void): void;
+  queryFirmware(cb: () => void): void;
+};
 type FirmataCtor = new (transport: FirmataTransport, opts: Record<string, unknown>) => FirmataIo;
 
 export interface BackoffTimings {
@@ -88,11 +94,34 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
     };
     transport.on("error", (err: Error) => fail(err.message));
     transport.on("close", () => fail("closed"));
-    const handshake = setTimeout(() => fail("no Firmata handshake"), this.timings.handshakeMs);
-    transport.once("close", () => clearTimeout(handshake));
-
     // A board on TCP is not reset by the connection and may never announce its version: ask soon.
     const io = new Firmata(transport, { reportVersionTimeout: 500 });
+    const serial = this.spec.transport.type === "serial";
+    let silent = 0;
+    const onHandshakeTimeout = () => {
+      // A serial board that has not said its version yet is waited for on the open port, not
+      // reopened: an Uno resets when its port opens and StandardFirmata blinks its version
+      // for about 2 s of its own time before it answers (longer in wall time on a loaded
+      // machine running it in simavr), so reopening on a clock would restart its boot again
+      // and again. Unplugged, its port closes (transport.ts) and the link retries as usual.
+      if (serial && !io.versionReceived) {
+        silent += 1;
+        this.log.warn({ event: "board.silent", waitedMs: silent * this.timings.handshakeMs });
+        io.reportVersion(() => undefined);
+        io.queryFirmware(() => undefined);
+        handshake = setTimeout(onHandshakeTimeout, this.timings.handshakeMs);
+        return;
+      }
+      fail("no Firmata handshake");
+    };
+    let handshake = setTimeout(onHandshakeTimeout, this.timings.handshakeMs);
+    transport.once("close", () => clearTimeout(handshake));
+    // Once it has said its version, the rest of the handshake has its own full time.
+    io.once("reportversion", () => {
+      if (!serial) return;
+      clearTimeout(handshake);
+      handshake = setTimeout(onHandshakeTimeout, this.timings.handshakeMs);
+    });
     io.on("error", (err: Error) => fail(err.message));
     const board = new five.Board({
       io,
@@ -102,7 +131,12 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
       sigint: false,
       timeout: this.timings.handshakeMs,
     } as Five.BoardOption);
-    board.on("error", (err: Error) => fail(err.message));
+    board.on("error", (err: Error) => {
+      // johnny-five's own connection clock, started when the port opens: a serial board is
+      // timed by the handshake above instead (it may still be booting).
+      if (serial && err.message.startsWith("A timeout occurred while connecting")) return;
+      fail(err.message);
+    });
     board.on("ready", () => {
       clearTimeout(handshake);
       if (this.transport !== transport) return;

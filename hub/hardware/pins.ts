@@ -17,6 +17,9 @@ import type { PinId } from "./config.js";
 /** The part of firmata-io's Board the hub relies on (johnny-five types `io` as any). */
 export interface FirmataIo {
   pins: { supportedModes: number[] }[];
+  /** firmata-io's cache of each port's levels, which a digital message carries whole. */
+  ports: number[];
+  writeDigitalPort(port: number): void;
   analogPins: number[];
   MODES: { INPUT: number; OUTPUT: number };
   pinMode(pin: number, mode: number): void;
@@ -56,6 +59,35 @@ function describe(pin: PinId, n: number): string {
   return typeof pin === "string" ? `${pin} (${n})` : String(n);
 }
 
+/** Per board connection: the pull-up inputs of each port, as a bit mask. */
+const pullUps = new WeakMap<FirmataIo, number[]>();
+
+/**
+ * Turns a pin's pull-up on and keeps it on. A digital message sets a whole port, and
+ * StandardFirmata 2.4 writes its bit to every INPUT pin of the port too, where a 0 turns
+ * the pull-up off; firmata-io fills the message from its cache, where an input's bit is the
+ * level last reported. So writing a lamp while a switch on its port was closed turned the
+ * switch's pull-up off, and once let go the pin stayed low: the switch never opened again.
+ * Every port write from this connection now carries a 1 for each pull-up input.
+ */
+function holdPullUp(io: FirmataIo, pin: number): void {
+  let masks = pullUps.get(io);
+  if (!masks) {
+    const ports: number[] = [];
+    masks = ports;
+    pullUps.set(io, ports);
+    const write = io.writeDigitalPort.bind(io);
+    io.writeDigitalPort = (port: number) => {
+      io.ports[port] = (io.ports[port] ?? 0) | (ports[port] ?? 0);
+      write(port);
+    };
+  }
+  const port = pin >> 3;
+  masks[port] = (masks[port] ?? 0) | (1 << (pin & 7));
+  // Writing 1 to an input turns its pull-up on (StandardFirmata 2.5 takes it as PULLUP).
+  io.digitalWrite(pin, 1);
+}
+
 /** johnny-five's Switch waits this long for a contact to settle. */
 const DEBOUNCE_MS = 5;
 
@@ -83,8 +115,7 @@ export class PinSwitch extends EventEmitter {
   ) {
     super();
     io.pinMode(pin, io.MODES.INPUT);
-    // Writing 1 to an input turns its pull-up on (StandardFirmata 2.5 takes it as PULLUP).
-    io.digitalWrite(pin, 1);
+    holdPullUp(io, pin);
     io.digitalRead(pin, this.onRead);
   }
 
@@ -142,8 +173,7 @@ export class PinButton extends EventEmitter {
   ) {
     super();
     io.pinMode(pin, io.MODES.INPUT);
-    // Writing 1 to an input turns its pull-up on (StandardFirmata 2.5 takes it as PULLUP).
-    io.digitalWrite(pin, 1);
+    holdPullUp(io, pin);
     io.digitalRead(pin, this.onRead);
   }
 

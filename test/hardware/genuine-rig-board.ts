@@ -16,6 +16,7 @@ export class GenuineRigBoard {
   private lcdAddress: number | undefined;
   private display: Hd44780 | null = null;
   private readonly held = new Map<number, 0 | 1 | null>();
+  private boot: Promise<void> = Promise.resolve();
   private readonly dir = mkdtempSync(join(tmpdir(), "genuine-board-"));
   /** The path a board config names: a symlink to the current pty. */
   readonly path = join(this.dir, "ttyUno");
@@ -55,7 +56,23 @@ export class GenuineRigBoard {
   dropClients(): void {
     const board = this.board;
     if (!board) return;
-    void board.unplug().then(() => setTimeout(() => void board.plug(), 300));
+    this.boot = new Promise((resolve) => {
+      void board.unplug().then(() =>
+        setTimeout(() => {
+          board.once("booted", () => resolve());
+          void board.plug();
+        }, 300),
+      );
+    });
+  }
+
+  /**
+   * Resolves once the board, plugged back in, has announced itself (its first bytes after
+   * the power-on: StandardFirmata blinks its version for about 2 s of its own time first,
+   * many more seconds of wall time when simavr is starved of CPU).
+   */
+  booted(): Promise<void> {
+    return this.boot;
   }
 
   async close(): Promise<void> {

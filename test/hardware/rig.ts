@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 /**
  * The hardware under test: a Firmata board emulator on a loopback port, and the hub's
  * hardware layer (johnny-five over firmata-io over TCP) connected to it and to the hub's
@@ -21,7 +22,10 @@ export const BOARD_KINDS: BoardKind[] = ["emulator", "genuine"];
 export type TestBoard = Pick<
   FirmataBoardEmulator,
   "setInput" | "level" | "levels" | "lcd" | "attachLcd" | "dropClients"
->;
+> & {
+  /** After dropClients: the board is up again and has said so (the emulator at once). */
+  booted?(): Promise<void>;
+};
 
 /** Reconnects in tens of milliseconds, not seconds. */
 export const FAST_BACKOFF = { minMs: 50, maxMs: 200, handshakeMs: 3000 };
@@ -67,11 +71,29 @@ export async function startRig(
     log,
     FAST_BACKOFF,
   );
+  const tracePath = process.env.UNO_HARNESS_TRACE;
+  const trace = (what: string) => {
+    if (tracePath) appendFileSync(tracePath, `${Date.now().toFixed(3)}         - hub ${what}\n`);
+  };
+  for (const link of hw.links) {
+    link.on("ready", (b) => {
+      trace("ready");
+      const io = b.io as import("node:events").EventEmitter & {
+        transport: import("node:events").EventEmitter;
+      };
+      io.transport.on("data", (d: Buffer) => trace(`data ${d.toString("hex")}`));
+      io.on("digital-read", (e: { pin: number; value: number }) =>
+        trace(`read ${e.pin} ${e.value}`),
+      );
+    });
+    link.on("lost", () => trace("lost"));
+  }
   await until(() => hw.links.every((l) => l.board !== null), 15_000, "the board to be ready");
   return {
     emu,
     hw,
     async press(pin) {
+      trace(`press ${pin}`);
       emu.setInput(pin, 0);
       await new Promise((r) => setTimeout(r, 60));
       emu.setInput(pin, null);
