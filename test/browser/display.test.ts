@@ -134,7 +134,7 @@ describe("public display", () => {
     // The wire: only public topics, and no role, team or salt before the game ended.
     expect(sniffer.publishes.length).toBeGreaterThan(20);
     for (const p of sniffer.publishes)
-      expect(p.topic).toMatch(/^mafia\/v1\/t1\/public\/(state|log|rulesets)$/);
+      expect(p.topic).toMatch(/^mafia\/v1\/t1\/public\/(state|glance|log|rulesets)$/);
     // public/rulesets is the rulesets' manifests, the same for every game (which roles and
     // teams exist, never who holds them): the game's own messages are the rest.
     const game = sniffer.publishes.filter((p) => !p.topic.endsWith("/public/rulesets"));
