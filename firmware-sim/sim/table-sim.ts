@@ -43,6 +43,8 @@ export interface SimOptions {
   /** Games the host bot plays one after the other (default 1; `finished` is the first's end). */
   games?: number;
   script?: Scenario;
+  /** Seats whose bots keep still now (a test plays them through their keys meanwhile). */
+  hold?: (seat: number) => boolean;
   thinkMs?: [number, number];
   /** How often a bot changes a changeable answer (bot.ts; default 0.2). */
   changeChance?: number;
@@ -120,7 +122,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
           new Bot(p, {
             rand,
             thinkMs: o.thinkMs ?? [60, 250],
-            held: (seat) => script?.holds(seat) ?? false,
+            held: (seat) => (script?.holds(seat) ?? false) || (o.hold?.(seat) ?? false),
             room: () => state,
             changeChance: o.changeChance,
           }),

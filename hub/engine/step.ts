@@ -19,6 +19,7 @@ import {
   answersOwed,
   DECOY_ACTION,
   decoysOn,
+  dropsRefusedAct,
   owesAnswer,
   stir,
   withDecoy,
@@ -202,7 +203,7 @@ function seatInput(
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
   if (action.kind === "pass" && decoysOn(state)) return silentPass(ruleset, g, seat);
   if (action.kind === "act" && action.action === DECOY_ACTION) {
-    const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat), answersOwed(ruleset));
+    const decoy = answerDecoy(ruleset, g, seat, action, ruleset.prompt(state, seat));
     if (!decoy) nightAnswer(ruleset, g, seat.seat);
     return decoy;
   }
@@ -211,6 +212,12 @@ function seatInput(
     return ruleset.onText ? ruleset.onText(g, seat, action) : reject("no_text");
   }
   const night = state.phase === "night";
+  // QUIET-REFUSED-01: refused while owed, a night act is an answer, dropped (decoys.ts).
+  const tryIt = (game: Game, s: SeatState) => ruleset.onSeat(game, s, action, previous);
+  if (night && action.kind === "act" && dropsRefusedAct(ruleset, g, seat, tryIt)) {
+    nightAnswer(ruleset, g, seat.seat);
+    return null;
+  }
   const rejection = ruleset.onSeat(g, seat, action, previous);
   if (!rejection && night && action.kind === "act") nightAnswer(ruleset, g, seat.seat);
   return rejection;
