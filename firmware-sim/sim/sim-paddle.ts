@@ -23,6 +23,8 @@ export interface SimPaddleOptions {
   voice?: VoiceTrack;
   /** FORUM-QUIET-02: the firmware's lead of the night message (default 20 s); tests shorten it. */
   messageLeadMs?: number;
+  /** QUIET-FILL-01: the firmware's lead for owed night answers (config.ts fillLeadMs). */
+  fillLeadMs?: number;
 }
 
 export class SimPaddle {
@@ -49,6 +51,7 @@ export class SimPaddle {
       timings: o.timings,
       texts: true,
       messageLeadMs: o.messageLeadMs,
+      fillLeadMs: o.fillLeadMs,
     });
     this.paddle.onChange = () => this.events.emit("change");
   }

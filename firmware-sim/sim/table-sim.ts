@@ -61,6 +61,8 @@ export interface SimOptions {
    * holder's text view of that night (his `mayMessage`) has arrived.
    */
   messageLeadMs?: number;
+  /** QUIET-FILL-01: the firmware's lead for owed night answers (default: the firmware's). */
+  fillLeadMs?: number;
   rand?: Rand;
   /** A readable line per event; default: stdout. */
   log?: (line: string) => void;
@@ -108,6 +110,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         timings: o.timings,
         voice: o.voice ? QUIET_ROOM : undefined,
         messageLeadMs: o.messageLeadMs ?? 2000,
+        fillLeadMs: o.fillLeadMs,
       }),
     );
     const added = paddles.at(-1) as SimPaddle;

@@ -114,6 +114,9 @@ describe("silent nights in hunt, counted on the wire", () => {
       thinkMs: [300, 500],
       changeChance: 0,
       hold: (seat) => held.has(seat),
+      // The firmware's own "nothing" for owed answers (QUIET-FILL-01) waits to the night's
+      // last 0.2 s, after the Doctor's bot, let go, gives the heal the night waits for.
+      fillLeadMs: 200,
       // The Doctor's paddle stays offline long enough for the host's removal to land first.
       timings: { ...FAST_TIMINGS, backoffMinMs: 1500, backoffMaxMs: 2000 },
     });
