@@ -47,6 +47,12 @@ export interface PaddleSettings {
    */
   messageLeadMs?: number;
   /**
+   * QUIET-FILL-01: at most how long before a night step's end the paddle sends the night
+   * answers its person still owes, as "nothing" (default FILL_LEAD_MS, 10 s; never more
+   * than a quarter of the step). Tests and the simulator shorten it.
+   */
+  fillLeadMs?: number;
+  /**
    * Topics the home subscribes to besides the paddle's own (QoS 1): the phone reads the
    * published texts there (`public/text`), which a paddle never needs to parse.
    */

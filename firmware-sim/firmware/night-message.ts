@@ -40,6 +40,8 @@ export interface NightGlance {
   now: number;
   until: number | null;
   paused: boolean;
+  /** Opaque: compared only, to see a new step begin (night-fill.ts); never read by name. */
+  step?: string;
   seats: { seat: number; alive: boolean }[];
 }
 

@@ -62,6 +62,9 @@ export function glanceFrom(pub: Record<string, unknown>): TableGlance {
     counting: typeof pub.counting === "number" ? pub.counting : null,
     winner: typeof pub.winner === "string" ? pub.winner : null,
     voice: pub.voice === true,
+    until: typeof pub.until === "number" ? pub.until : null,
+    paused: pub.paused === true,
+    now: typeof pub.now === "number" ? pub.now : 0,
   };
 }
 

@@ -15,6 +15,7 @@ import { Haptics } from "./haptics.js";
 import { Link, type LinkState } from "./link.js";
 import { type Intent, Menu } from "./menu.js";
 import type { MqttFactory, MqttMessage } from "./mqtt.js";
+import { FILL_LEAD_MS, NightFill } from "./night-fill.js";
 import {
   MESSAGE_LEAD_MS,
   type MessageRight,
@@ -42,6 +43,8 @@ export class Paddle {
    * a role-blind moment (night-message.ts); null on a paddle without texts.
    */
   readonly nightMessage: NightMessage | null;
+  /** QUIET-FILL-01: the night answers still owed, sent as "nothing" at a role-blind moment. */
+  readonly nightFill: NightFill;
   /** Called after anything the player could notice changed (simulator, bots, tests). */
   onChange: (() => void) | null = null;
   private readonly link: Link;
@@ -87,6 +90,12 @@ export class Paddle {
           () => this.changed(),
         )
       : null;
+    this.nightFill = new NightFill(
+      () => this.view,
+      () => this.outbox.pending,
+      () => this.nightAnswer("pass", {}),
+      typeof settings.fillLeadMs === "number" ? settings.fillLeadMs : FILL_LEAD_MS,
+    );
     const ms = this.timings.debounceMs;
     this.thumb = new Debouncer(hal, ms, hal.readThumb(), (down) =>
       this.input("thumb", { down: down }),
@@ -160,6 +169,7 @@ export class Paddle {
 
   stop(): void {
     if (this.nightMessage) this.nightMessage.follow(this.hal, null);
+    this.nightFill.follow(this.hal, null);
     if (this.voice) this.voice.stop();
     this.link.stop();
     this.haptics.stop();
@@ -194,6 +204,14 @@ export class Paddle {
   /** Every new public state or own text: when is this night's one message due. */
   private scheduleNight(): void {
     if (this.nightMessage) this.nightMessage.follow(this.hal, this.nightState);
+  }
+
+  /** A night answer (`act` or `pass`), counted for the fill (QUIET-FILL-01). */
+  private nightAnswer(kind: string, fields: Record<string, unknown>): void {
+    this.input(kind, fields);
+    const g = this.glance;
+    if (g !== null && g.phase === "night" && (kind === "act" || kind === "pass"))
+      this.nightFill.answered();
   }
 
   /**
@@ -280,6 +298,7 @@ export class Paddle {
     this.lastRev = view.rev;
     const before = this.view;
     this.view = view;
+    this.nightFill.follow(this.hal, this.glance);
     const woken =
       before !== null &&
       before.blindfold &&
@@ -321,6 +340,9 @@ export class Paddle {
     }
     if (this.refreshMenu()) this.haptics.play("pulse");
     this.show(this.status);
+    // The fill reads the glance (public/glance carries the step's end); the night message,
+    // only on a paddle with texts, needs the whole state's living seats.
+    this.nightFill.follow(this.hal, this.glance);
     if (Array.isArray(pub.seats)) {
       this.nightState = pub as unknown as NightGlance;
       this.scheduleNight();
@@ -363,7 +385,7 @@ export class Paddle {
   /** Acceptance is felt when the hub answers (short) or refuses (long). */
   private send(intent: Intent): void {
     const sent = inputOf(intent);
-    this.input(sent.kind, sent.fields);
+    this.nightAnswer(sent.kind, sent.fields);
     this.show(sent.status);
   }
 

@@ -58,12 +58,11 @@ export class Bot {
   private nightAnswered = "";
   /** Answers given in the current night step (`round|step`). */
   private nightAnswers = { step: "", n: 0 };
-  /** Silent nights: the step (`round|step`), answers sent in it, the offers answered, and how many haptics were felt when last looked. */
-  private night: { step: string; sent: number; offers: string[]; felt: number } = {
+  /** Silent nights: the step (`round|step`), answers given in it, the offers answered. */
+  private night: { step: string; sent: number; offers: string[] } = {
     step: "",
     sent: 0,
     offers: [],
-    felt: 0,
   };
   private stopped = false;
   private readonly writer: BotWriter;
@@ -183,13 +182,13 @@ export class Bot {
    */
   private silentNight(step: string, answers: number, pass: string | null): boolean {
     const p = this.sp.paddle;
-    const felt = this.sp.hal.felt;
-    if (this.night.step !== step) this.night = { step, sent: 0, offers: [], felt: felt.length };
+    if (this.night.step !== step) this.night = { step, sent: 0, offers: [] };
     const n = this.night;
     // A refused answer (its error signal buzzes "long"; e.g. a target the terrorist's attack
-    // just killed) is never counted: without this the bot would wait for it all night.
-    for (; n.felt < felt.length; n.felt++)
-      if (felt[n.felt] === "long" && n.sent > answers) n.sent--;
+    // just killed) counts as given (QUIET-REFUSED-01): the bot answers on with its next
+    // offer or "nothing", never the same again. Answers it did not give itself (a person at
+    // the keys, an input that waited out a lost link) count as its own.
+    if (answers > n.sent) n.sent = answers;
     if (pass !== "nothing" || answers !== n.sent || p.outbox.pending > 0) return false;
     n.sent += 1;
     const offer = p.menu.offers.find((o) => !n.offers.includes(o.action));

@@ -34,6 +34,8 @@ export interface SimPaddleOptions {
   device?: boolean;
   /** Samples what the firmware holds inside its handlers (memory-model.ts, issue 25). */
   memory?: PaddleMemoryModel;
+  /** QUIET-FILL-01: the firmware's lead for owed night answers (config.ts fillLeadMs). */
+  fillLeadMs?: number;
 }
 
 export class SimPaddle {
@@ -65,6 +67,7 @@ export class SimPaddle {
       timings: o.timings,
       texts: o.device !== true,
       messageLeadMs: o.messageLeadMs,
+      fillLeadMs: o.fillLeadMs,
     });
     this.paddle.onChange = () => this.events.emit("change");
   }

@@ -44,6 +44,8 @@ export interface SimOptions {
   /** Games the host bot plays one after the other (default 1; `finished` is the first's end). */
   games?: number;
   script?: Scenario;
+  /** Seats whose bots keep still now (a test plays them through their keys meanwhile). */
+  hold?: (seat: number) => boolean;
   thinkMs?: [number, number];
   /** How often a bot changes a changeable answer (bot.ts; default 0.2). */
   changeChance?: number;
@@ -65,6 +67,8 @@ export interface SimOptions {
    * MQTT client), its memory sampled by `memory` when given (issue 25).
    */
   device?: { seat: number; memory?: PaddleMemoryModel };
+  /** QUIET-FILL-01: the firmware's lead for owed night answers (default: the firmware's). */
+  fillLeadMs?: number;
   rand?: Rand;
   /** A readable line per event; default: stdout. */
   log?: (line: string) => void;
@@ -114,6 +118,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
         messageLeadMs: o.messageLeadMs ?? 2000,
         device: o.device?.seat === seat,
         memory: o.device?.seat === seat ? o.device.memory : undefined,
+        fillLeadMs: o.fillLeadMs,
       }),
     );
     const added = paddles.at(-1) as SimPaddle;
@@ -128,7 +133,7 @@ export async function startSim(o: SimOptions): Promise<SimTable> {
           new Bot(p, {
             rand,
             thinkMs: o.thinkMs ?? [60, 250],
-            held: (seat) => script?.holds(seat) ?? false,
+            held: (seat) => (script?.holds(seat) ?? false) || (o.hold?.(seat) ?? false),
             room: () => state,
             changeChance: o.changeChance,
           }),

@@ -13,8 +13,9 @@
  * or gets more signals than another. `quiet.answered` holds one entry per answer.
  */
 import type { Prompt } from "../../protocol/index.js";
+import { cloneJson } from "./clone.js";
 import { checkAct } from "./prompt.js";
-import type { Game, Ruleset } from "./ruleset.js";
+import { type Game, makeGame, type Ruleset } from "./ruleset.js";
 import type { AnyState, GameState, Rejection, SeatAction, SeatState } from "./types.js";
 
 export const DECOY_ACTION = "decoy";
@@ -56,12 +57,13 @@ export function withDecoy(
 
 /** Answers a decoy: accepted, acknowledged like a real answer, and otherwise ignored. */
 export function answerDecoy(
+  ruleset: Ruleset,
   g: Game,
   seat: SeatState,
   act: Extract<SeatAction, { kind: "act" }>,
   real: Prompt | null,
-  owed: number,
 ): Rejection | null {
+  const owed = answersOwed(ruleset);
   const shown = withDecoy(g.state, seat, real, owed);
   // A decoy is thrown away, so any seat of the table will do: one that died since the view
   // was sent (the forum terrorist's attack, mid-night) too. Refused, the answer under way
@@ -71,9 +73,49 @@ export function answerDecoy(
     shown && shown.action === DECOY_ACTION ? { ...shown, targets: any } : shown,
     act,
   );
-  if (bad) return bad;
+  if (bad) return dropsRefusal(ruleset, g, seat, bad) ? null : bad;
   g.signal(seat.seat, { haptic: "short" });
   return null;
+}
+
+/**
+ * QUIET-REFUSED-01 (issue 28): a night act the rules refuse while its seat still owes an
+ * answer is taken as that answer and dropped. Refused and not counted, the device would
+ * answer again: one input more for a seat with a real move (a target the forum terrorist
+ * killed mid-night), which the wire would show. So the seat's count of inputs and signals
+ * stays what every seat's is; the human still learns why (the error signal, padded like any
+ * other) and may act again, an input more by his own choice. Not for a choice that cannot be
+ * skipped (the app's deciding mafioso, APP-OPEN-03): the night waits for it, so a refusal
+ * must not stand in for it. `tryIt` runs the ruleset's handler; it runs first on a copy, so
+ * a refused act leaves nothing half done. Returns whether the act was dropped (the caller
+ * then counts it as the seat's answer).
+ */
+export function dropsRefusedAct(
+  ruleset: Ruleset,
+  g: Game,
+  seat: SeatState,
+  tryIt: (game: Game, seat: SeatState) => Rejection | null,
+): boolean {
+  if (!dropsAny(ruleset, g.state, seat)) return false;
+  const copy = makeGame(cloneJson(g.state), g.at, null);
+  const bad = tryIt(copy, copy.seat(seat.seat));
+  return bad !== null && dropsRefusal(ruleset, g, seat, bad);
+}
+
+function dropsAny(ruleset: Ruleset, state: GameState, seat: SeatState): boolean {
+  if (!seat.alive || !decoysOn(state) || !owesAnswer(state, seat.seat, answersOwed(ruleset)))
+    return false;
+  return !ruleset.mayDecline || ruleset.mayDecline(state, seat);
+}
+
+/**
+ * Signals the refusal as an error and says whether it counts as an answer (see above): for
+ * a refusal known without trying the act (the core's check, act.ts), so no copy is needed.
+ */
+export function dropsRefusal(ruleset: Ruleset, g: Game, seat: SeatState, bad: Rejection): boolean {
+  if (!dropsAny(ruleset, g.state, seat)) return false;
+  g.signal(seat.seat, { error: bad.code, haptic: "long" });
+  return true;
 }
 
 /** A night answer was accepted: every living seat's view changes; it counts against what the seat owes. */

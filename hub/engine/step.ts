@@ -20,6 +20,8 @@ import {
   answersOwed,
   DECOY_ACTION,
   decoysOn,
+  dropsRefusal,
+  dropsRefusedAct,
   owesAnswer,
   stir,
   withDecoy,
@@ -203,7 +205,7 @@ function seatInput(
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
   if (action.kind === "pass" && decoysOn(state)) return silentPass(ruleset, g, seat);
   if (action.kind === "act" && action.action === DECOY_ACTION) {
-    const decoy = answerDecoy(g, seat, action, ruleset.prompt(state, seat), answersOwed(ruleset));
+    const decoy = answerDecoy(ruleset, g, seat, action, ruleset.prompt(state, seat));
     if (!decoy) nightAnswer(ruleset, g, seat.seat);
     return decoy;
   }
@@ -212,10 +214,21 @@ function seatInput(
     return ruleset.onText ? ruleset.onText(g, seat, action) : reject("no_text");
   }
   if (action.kind !== "act") return ruleset.onSeat(g, seat, action, previous);
-  // The core checks the act against the seat's offers once (act.ts); the ruleset applies it.
-  const act = checkSeatAct(ruleset, state, seat, action, g.at);
-  if ("code" in act) return act;
   const night = state.phase === "night";
+  // The core checks the act against the seat's offers once (act.ts); the ruleset applies it.
+  // QUIET-REFUSED-01: refused while the seat owes an answer, a night act is that answer,
+  // dropped (decoys.ts), whether the core or the ruleset refuses it.
+  const act = checkSeatAct(ruleset, state, seat, action, g.at);
+  if ("code" in act) {
+    if (!night || !dropsRefusal(ruleset, g, seat, act)) return act;
+    nightAnswer(ruleset, g, seat.seat);
+    return null;
+  }
+  const apply = (game: Game, s: SeatState) => ruleset.onAct(game, s, act);
+  if (night && dropsRefusedAct(ruleset, g, seat, apply)) {
+    nightAnswer(ruleset, g, seat.seat);
+    return null;
+  }
   const rejection = ruleset.onAct(g, seat, act);
   if (!rejection && night) nightAnswer(ruleset, g, seat.seat);
   return rejection;

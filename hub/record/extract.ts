@@ -88,7 +88,7 @@ export function recordFromTrace(trace: Trace, o: TextRecordOptions = {}): GameRe
       thumbs.push({ seat: input.seat, at: input.at, down: input.action.down });
     if (input.type === "seat" && input.action.kind === "act" && s.before.phase === "night") {
       const a = input.action;
-      if (a.action !== DECOY)
+      if (a.action !== DECOY && !s.dropped)
         nightOf(s.before.round).actions.push({
           ...when(s),
           seat: input.seat,

@@ -21,6 +21,8 @@ export interface TraceStep {
   before: GameState;
   after: GameState;
   logs: LogEntry[];
+  /** A night act the rules refused, taken as the seat's answer and dropped (QUIET-REFUSED-01). */
+  dropped?: true;
 }
 
 export interface Correction {
@@ -108,7 +110,11 @@ export function replay(journal: Pick<JournalContents, "header" | "records">): Tr
       continue;
     }
     const logs = result.effects.flatMap((e) => (e.type === "log" ? [e.entry] : []));
-    steps.push({ n: r.n, input: r.input, before: state, after: result.state, logs });
+    const traced: TraceStep = { n: r.n, input: r.input, before: state, after: result.state, logs };
+    // Only a refusal the hub took as an answer signals an error from an accepted input.
+    if (result.effects.some((e) => e.type === "signal" && "error" in e.signal))
+      traced.dropped = true;
+    steps.push(traced);
     state = result.state;
   }
   return {

@@ -85,6 +85,8 @@ export class TableOutbox {
   private readonly revs = new Map<string, number>();
   /** How many seat views are retained now, so a smaller new game can clear the rest. */
   private seatsRetained = 0;
+  /** The phase of the state whose texts were published last (FORUM-QUIET-03). */
+  private textPhase = "";
   /** Audience views waiting out the delay, so stop() can drop them. */
   private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
   /** The views (and the undo list) said last, and the write they wait for. */
@@ -271,7 +273,7 @@ export class TableOutbox {
     this.sendIfChanged(publicStateTopic(t), pubKey, () => withClock(pubKey, 0, now));
     // A paddle without texts reads only this: the whole state's parse was its memory peak.
     const glance = JSON.stringify(glanceOf(pub));
-    this.sendIfChanged(publicGlanceTopic(t), glance, () => glance);
+    this.sendIfChanged(publicGlanceTopic(t), glance, () => withClock(glance, 0, now));
     const hostKey = hostViewJson(state, pubKey);
     this.sendIfChanged(hostViewTopic(t), hostKey, () =>
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
@@ -304,10 +306,22 @@ export class TableOutbox {
   private texts(state: GameState): void {
     const pub = publicTextView(state);
     this.retainOrClear(publicTextTopic(this.table), pub && JSON.stringify(pub), null);
+    const seats: { topic: string; key: string | null }[] = [];
     for (let n = 1; n <= Math.max(state.seats.length, this.seatsRetained); n++) {
       const mine = n <= state.seats.length ? seatTextView(state, n) : null;
-      const topic = seatTextTopic(this.table, n);
-      this.retainOrClear(topic, mine && JSON.stringify(mine), SEAT_TEXT_BUCKET);
+      seats.push({ topic: seatTextTopic(this.table, n), key: mine && JSON.stringify(mine) });
+    }
+    // FORUM-QUIET-03: at night (and in the input that ends it: the paper printed at dawn), one
+    // seat's text changing is every seat's text sent again, so that no seat gets a text view
+    // another does not (an ad's author when the paper clears his `pending`, the office's heir
+    // when his `mayMessage` turns on, a will's recipients). By day a seat's input shows
+    // anyway when it writes, and no other seat's text moves with it.
+    const night = state.phase === "night" || this.textPhase === "night";
+    this.textPhase = state.phase;
+    const changed = night && seats.some((s) => s.key !== null && this.last.get(s.topic) !== s.key);
+    for (const { topic, key } of seats) {
+      if (changed && key !== null) this.last.delete(topic);
+      this.retainOrClear(topic, key, SEAT_TEXT_BUCKET);
     }
   }
 

@@ -2,6 +2,9 @@
  * The core's one check of an act (hub/engine/act.ts, issue 23): before any ruleset sees an
  * `act`, the core matches it against the offers the seat's view carries. Each refusal is
  * shown in two rulesets (app and hunt), so that it is the core's and not one ruleset's.
+ * The nights here are played with decoys off: with silent nights, a refusal from a seat that
+ * still owes its night answer is that answer, dropped (QUIET-REFUSED-01, silent-nights.test.ts),
+ * so it changes the count; here the refusal alone is shown.
  */
 import { describe, expect, it } from "vitest";
 import type { SeatAction } from "../../hub/engine/index.js";
@@ -10,14 +13,14 @@ import type { EngineDriver } from "../helpers/engine-driver.js";
 import { DOCTOR, huntTable } from "../helpers/hunt.js";
 
 /** The app's first night (helpers/app.ts: Pate 1, …, Arzt 4, Stadträte 5..7). */
-const appNight = () => appSeven();
+const appNight = () => appSeven({ decoys: false });
 
 const APP_DOCTOR = 4;
 
 /** Both tables at night, with the doctor's offers (app: heal; hunt: heal and hunt). */
 const tables = () => [
   { name: "app", d: appNight(), doctor: APP_DOCTOR },
-  { name: "hunt", d: huntTable(), doctor: DOCTOR },
+  { name: "hunt", d: huntTable({ decoys: false }), doctor: DOCTOR },
 ];
 
 /** The offer the seat's view carries for `action`, which the test needs to exist. */

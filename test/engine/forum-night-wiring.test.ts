@@ -33,11 +33,12 @@ describe("FORUM night in the ruleset", () => {
     expect(d.view(BOSS).offers?.map((p) => p.action)).toEqual(["kill", "successor"]);
     expect(d.view(DETECTIVE).prompt?.action).toBe("decoy"); // odd night: nothing real
     expect(d.view(9).prompt?.action).toBe("decoy");
-    const before = JSON.stringify(d.state);
+    const before = JSON.stringify({ ...d.state, quiet: null, rev: 0, now: 0 });
     expect(act(d, MATCHMAKER, "compare", [6, 6])?.code).toBe("bad_target");
     expect(act(d, DETECTIVE, "check", [1])?.code).toBe("not_your_turn");
     expect(act(d, SPY, "kill", [9])?.code).toBe("not_your_turn");
-    expect(JSON.stringify(d.state)).toBe(before); // a refusal changes nothing
+    // A refusal changes nothing but the night's count of answers (QUIET-REFUSED-01).
+    expect(JSON.stringify({ ...d.state, quiet: null, rev: 0, now: 0 })).toBe(before);
     expect(act(d, MATCHMAKER, "compare", [1, 9])).toBeNull();
     expect(act(d, MATCHMAKER, "compare", [1, 2])).toBeNull(); // changed: the last counts
     expect(nightResults(d, MATCHMAKER)).toEqual([]); // nothing before the dawn

@@ -79,6 +79,46 @@ describe("silent nights", () => {
     expect(d.act(2, "shoot", [7])?.code).toBe("bad_target"); // a real answer still may not
   });
 
+  it("QUIET-REFUSED-01: a real act refused while its seat owes an answer is that answer, dropped, its refusal signalled", () => {
+    const d = nightOne();
+    const seven = d.state.seats.find((s) => s.seat === 7);
+    if (seven) seven.alive = false; // as the forum terrorist's attack does mid-night
+    const flow = structuredClone(d.state.flow);
+    const before = d.effects.length;
+    expect(d.act(2, "shoot", [7])?.code).toBe("bad_target"); // the driver reports the drop
+    expect(d.lastRejection?.message).toContain("QUIET-REFUSED-01");
+    expect(d.effects.slice(before)).toEqual([
+      { type: "signal", seat: 2, signal: { error: "bad_target", haptic: "long" } },
+    ]);
+    expect(d.state.flow).toEqual(flow); // dropped: no shot
+    expect(d.view(2).answers).toBe(1); // counted: the device owes nothing more
+    expect(d.view(2).pass).toBeNull();
+    for (let n = 1; n <= 10; n++) if (n !== 7) expect(d.view(n).stir).toBe(1);
+    // Owing nothing more, a refusal is a plain refusal: nothing counted, nothing stirred.
+    const state = JSON.stringify(d.state);
+    const rejected = d.feed({
+      type: "seat",
+      at: d.at,
+      seat: 2,
+      action: { kind: "act", action: "shoot", targets: [7] },
+    });
+    expect(rejected?.code).toBe("bad_target");
+    expect(JSON.stringify(d.state)).toBe(state);
+    d.actOk(2, "shoot", [8]); // the player may still act, an input more by his choice
+    expect(d.view(2).answers).toBe(2);
+  });
+
+  it("QUIET-REFUSED-01: a decoy with a bad target, sent while owed, is counted and signalled as refused too", () => {
+    const d = nightOne();
+    const before = d.effects.length;
+    expect(d.act(5, "decoy", [42])?.code).toBe("bad_target");
+    expect(d.effects.slice(before)).toEqual([
+      { type: "signal", seat: 5, signal: { error: "bad_target", haptic: "long" } },
+    ]);
+    expect(d.view(5).answers).toBe(1);
+    expect(d.view(5).prompt).toBeNull();
+  });
+
   it("with decoys off, only the seats the step has woken get a prompt", () => {
     const d = nightOne({ decoys: false });
     expect(d.view(5).prompt).toBeNull();

@@ -75,12 +75,26 @@ describe("a ruleset registered by a test (toy)", () => {
     expect(d.state.seats[2]).toMatchObject({ alive: true });
   });
 
-  it("refuses an act it does not offer, changing nothing", () => {
+  it("refuses an act it does not offer; at night, owed, the refusal is the seat's answer, dropped (QUIET-REFUSED-01)", () => {
     const d = table();
-    const before = JSON.stringify(d.state);
+    // The toy has no `decoys` option, so its nights are silent: each living seat owes one.
+    const game = () => JSON.stringify({ seats: d.state.seats, flow: d.state.flow });
+    const before = game();
     expect(d.seat(3, { kind: "act", action: "kill", targets: [2] })?.code).toBe("not_your_turn");
+    expect(d.lastRejection?.message).toContain("QUIET-REFUSED-01");
     expect(d.seat(1, { kind: "act", action: "kill", targets: [1] })).not.toBeNull();
-    expect(JSON.stringify(d.state)).toBe(before);
+    expect(game()).toBe(before);
+    // Owing nothing more, a refusal is a plain one and changes nothing at all.
+    const state = JSON.stringify(d.state);
+    expect(
+      d.feed({
+        type: "seat",
+        at: d.at,
+        seat: 3,
+        action: { kind: "act", action: "kill", targets: [2] },
+      })?.code,
+    ).toBe("not_your_turn");
+    expect(JSON.stringify(d.state)).toBe(state);
   });
 
   it("shows on the public and host views, and the mafia wins once it is half the table", () => {

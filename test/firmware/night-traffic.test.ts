@@ -1,4 +1,4 @@
-/** The silent-nights counter's per-role view: a refusal leaves out one input and its error signal, nothing else. */
+/** The silent-nights counter's per-role view: a refused answer and its error signal count like any (QUIET-REFUSED-01). */
 import { describe, expect, it } from "vitest";
 import { inputsAndSignalsByRole, type NightTraffic } from "./night-traffic.js";
 
@@ -28,23 +28,15 @@ function traffic(refused: string[]): NightTraffic {
 }
 
 describe("night traffic per role", () => {
-  it("counts a refused answer and its error signal unless told to leave refusals out", () => {
+  it("QUIET-REFUSED-01: counts a refused answer and its error signal, so a seat that sent one more shows", () => {
     const roles = { 1: "citizen", 2: "detective" };
     const alike = "night 1: in:256 in:256 out:signal:64 out:signal:64";
-    const kept = inputsAndSignalsByRole(traffic(["bad_target"]), roles);
-    expect(kept.get("detective")).toEqual(
-      new Set([`${alike.replace("in:256 out", "in:256 in:256 out")} out:signal:64`]),
-    );
-    const left = inputsAndSignalsByRole(traffic(["bad_target"]), roles, "in:256");
-    expect(left).toEqual(
-      new Map([
-        ["citizen", new Set([alike])],
-        ["detective", new Set([alike])],
-      ]),
-    );
-    // Without a refusal on record, a third answer stays visible.
-    expect(inputsAndSignalsByRole(traffic([]), roles, "in:256").get("detective")).not.toEqual(
-      new Set([alike]),
-    );
+    for (const refused of [["bad_target"], []]) {
+      const byRole = inputsAndSignalsByRole(traffic(refused), roles);
+      expect(byRole.get("citizen")).toEqual(new Set([alike]));
+      expect(byRole.get("detective")).toEqual(
+        new Set([`${alike.replace("in:256 out", "in:256 in:256 out")} out:signal:64`]),
+      );
+    }
   });
 });

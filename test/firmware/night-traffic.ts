@@ -121,28 +121,17 @@ export function unlikeNights(
 /**
  * Per night and role, what each living seat of that role sent and got, as sorted
  * `in:bytes` and `out:signal:bytes` lists: `night 1 boss: in:256 in:256 ...`. A listener
- * sees the sizes; the roles are what the test knows. `refusedInput` (e.g. `in:256`): leave
- * out, for each input the hub refused, one such input and one signal (its error), so that
- * what is compared is the accepted answers; the caller says where refusals may happen.
+ * sees the sizes; the roles are what the test knows. A refused answer is in it like any
+ * (QUIET-REFUSED-01: it is the seat's answer, its error signal one of its signals).
  */
 export function inputsAndSignalsByRole(
   t: NightTraffic,
   roles: Record<string, string>,
-  refusedInput?: string,
 ): Map<string, Set<string>> {
   const byRole = new Map<string, Set<string>>();
-  const drop = (list: string[], what: (x: string) => boolean) => {
-    const at = list.findIndex(what);
-    if (at >= 0) list.splice(at, 1);
-  };
   for (const [round, bySeat] of t.nights)
     for (const seat of t.living.get(round) ?? []) {
       const seen = (bySeat.get(seat) ?? []).filter((x) => /^(in:|out:signal:)/.test(x)).sort();
-      if (refusedInput)
-        for (const _ of t.refused.get(round)?.get(seat) ?? []) {
-          drop(seen, (x) => x === refusedInput);
-          drop(seen, (x) => x.startsWith("out:signal:"));
-        }
       const role = roles[seat] ?? "?";
       byRole.set(role, (byRole.get(role) ?? new Set()).add(`night ${round}: ${seen.join(" ")}`));
     }

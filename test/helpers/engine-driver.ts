@@ -63,8 +63,8 @@ export class EngineDriver {
     this.state = result.state;
     this.effects.push(...result.effects);
     this.inputs.push(input);
-    this.lastRejection = null;
-    return null;
+    this.lastRejection = droppedAs(input, result.effects);
+    return this.lastRejection;
   }
 
   /** Like feed, but a rejection fails the test. */
@@ -212,3 +212,18 @@ export const DEAL = [
   "civilian",
   "civilian",
 ];
+
+/**
+ * QUIET-REFUSED-01: a night act refused while its seat owes an answer is taken as that answer
+ * and dropped, its refusal told by an error signal; to a test it is refused all the same.
+ */
+function droppedAs(input: EngineInput, effects: Effect[]): Rejection | null {
+  if (input.type !== "seat" || input.action.kind !== "act") return null;
+  for (const e of effects)
+    if (e.type === "signal" && e.seat === input.seat && "error" in e.signal)
+      return {
+        code: e.signal.error as Rejection["code"],
+        message: "dropped as a night answer (QUIET-REFUSED-01)",
+      };
+  return null;
+}

@@ -25,7 +25,13 @@ const NIGHT_SECONDS = 8;
 const LEAD_MS = 3000;
 
 const fx = useTestHub();
-const wire: { topic: string; bytes: number; from: string | null; kind: string | null }[] = [];
+const wire: {
+  topic: string;
+  bytes: number;
+  from: string | null;
+  kind: string | null;
+  phase?: string;
+}[] = [];
 const phones = new Map<number, { sim: SimPaddle; night: NightMessage }>();
 let host: HostConsole;
 let display: Connected;
@@ -43,6 +49,14 @@ const inputKind = (payload: Buffer | string): string | null => {
   }
 };
 
+const phaseOf = (payload: Buffer | string): string | undefined => {
+  try {
+    return (JSON.parse(payload.toString()) as { phase?: string }).phase;
+  } catch {
+    return undefined;
+  }
+};
+
 beforeAll(async () => {
   const hub = fx.hub;
   hub.broker.aedes.on("publish", (packet: AedesPublishPacket, client: Client | null) => {
@@ -51,6 +65,8 @@ beforeAll(async () => {
       bytes: packet.payload.length,
       from: client?.id ?? null,
       kind: client ? inputKind(packet.payload) : null,
+      phase:
+        packet.topic.endsWith("/public/state") && !client ? phaseOf(packet.payload) : undefined,
     });
   });
   const hostConn = await fx.connect(`host/${T}`);
@@ -90,7 +106,7 @@ afterAll(() => {
 });
 
 describe("the phone's death message and decoys (FORUM-QUIET-02)", () => {
-  it("FORUM-QUIET-02: each living seat's phone sends one message a night; inputs, signals and text views per seat are equal in count and size across roles", {
+  it("FORUM-QUIET-02, FORUM-QUIET-03: each living seat's phone sends one message a night; inputs, signals and text views per seat are equal in count and size across roles", {
     timeout: 60_000,
   }, async () => {
     const boss = roles.get("boss") as number;
@@ -115,16 +131,9 @@ describe("the phone's death message and decoys (FORUM-QUIET-02)", () => {
     // The day's text views (the night's message spent) arrive after the state: wait for them.
     for (const [seat, { sim }] of phones)
       await sim.waitFor(() => mine(sim)?.message === null, 10_000, `seat ${seat}'s day`);
-    // From the first phone's message on: the end of the status step changes the holder's
-    // text view alone (mayMessage), which is not the phones' doing (noted in the report).
-    const first = wire.findIndex((m) => m.kind === "message");
-    // The broker reports an input once the hub has handled it, so the first message's own
-    // signal (its acknowledgement) may come just before it on this list: count it in.
-    const sender = /^paddle-[^-]+-(\d+)-/.exec(wire[first]?.from ?? "")?.[1];
-    const ack = wire[first - 1];
-    const from =
-      ack && sender && ack.topic === `mafia/v1/${T}/seat/${sender}/signal` ? first - 1 : first;
-    const night = wire.slice(from);
+    // From nightfall on: at night one seat's text view changing sends every seat's again
+    // (FORUM-QUIET-03), so counting from the first message is no longer needed.
+    const night = wire.slice(wire.findIndex((m) => m.phase === "night"));
     const traffic = (seat: number) => {
       const mineTopic = new RegExp(`^mafia/v1/${T}/seat/${seat}/(signal|text)$`);
       const sender = new RegExp(`^paddle-${T}-${seat}-`);

@@ -9,7 +9,9 @@ import type { AedesPublishPacket, Client } from "aedes";
 import { afterEach, describe, expect, it } from "vitest";
 import { botGameOptions } from "../../firmware-sim/sim/bot-setup.js";
 import { INPUT_BUCKET, SIGNAL_BUCKET } from "../../protocol/padding.js";
-import { type Harness, startTable, within } from "../firmware/sim-harness.js";
+import { recordNightTraffic } from "../firmware/night-traffic.js";
+import { FAST_TIMINGS, type Harness, startTable, within } from "../firmware/sim-harness.js";
+import { connectIdentity, HostConsole } from "../helpers/hub.js";
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -114,4 +116,127 @@ describe("silent nights in hunt, counted on the wire", () => {
     expect(seen).toContain("boss");
     expect(seen).toContain("civilian");
   }, 180_000);
+
+  it("QUIET-REFUSED-01, HUNT-QUIET-01: a real night act the hub refuses (its target removed meanwhile) is that seat's answer: every living seat still sends two and gets two signals", async () => {
+    const held = new Set<number>();
+    h = await startTable({
+      paddles: 12,
+      ruleset: "hunt",
+      thinkMs: [300, 500],
+      changeChance: 0,
+      hold: (seat) => held.has(seat),
+      // The firmware's own "nothing" for owed answers (QUIET-FILL-01) waits to the night's
+      // last 0.2 s, after the Doctor's bot, let go, gives the heal the night waits for.
+      fillLeadMs: 200,
+      // The Doctor's paddle stays offline long enough for the host's removal to land first.
+      timings: { ...FAST_TIMINGS, backoffMinMs: 1500, backoffMaxMs: 2000 },
+    });
+    const harness = h;
+    const traffic = recordNightTraffic(harness.hub, "t1");
+    const { roles } = watchNights(harness);
+    const [first] = harness.sim.paddles;
+    if (!first) throw new Error("no paddles");
+    const until = (check: () => boolean, what: string) =>
+      within(first.waitFor(check, 60_000, what), 70_000, harness, what);
+    await until(() => first.paddle.glance?.phase === "night", "the first night");
+    // Held before its bot's first thought (300 ms at least): the Doctor, whose heal the
+    // night waits for, and a civilian he will name.
+    const doctor = [...roles].find(([, role]) => role === "doctor")?.[0];
+    const victim = [...roles].find(([seat, role]) => role === "civilian" && seat !== doctor)?.[0];
+    if (doctor === undefined || victim === undefined) throw new Error(`roles: ${[...roles]}`);
+    held.add(doctor);
+    const sp = harness.sim.paddles.find((p) => p.seat === doctor);
+    if (!sp) throw new Error(`no paddle ${doctor}`);
+    // The Doctor's link drops; his player heals the civilian from the menu he still shows,
+    // and the input waits in the paddle's outbox while the host removes that civilian.
+    const heals = () =>
+      [sp.paddle.menu.prompt, ...sp.paddle.menu.offers].some((o) => o?.action === "heal");
+    await sp.waitFor(heals, 5_000, "the Doctor's heal on his paddle");
+    sp.mqtt.sever();
+    await sp.waitFor(() => sp.paddle.linkState !== "up", 5_000, "the Doctor offline");
+    expect(sp.openAction("heal"), JSON.stringify(sp.paddle.menu.items)).toBe(true);
+    expect(sp.pick(victim), JSON.stringify(sp.paddle.menu.items)).toBe(true);
+    const hostConn = await connectIdentity(harness.hub, "host/t1");
+    try {
+      await hostConn.client.subscribeAsync("mafia/v1/t1/host/reply", { qos: 1 });
+      const removed = await new HostConsole(hostConn).command("remove", { seat: victim });
+      expect(removed).toMatchObject({ ok: true });
+    } finally {
+      await hostConn.client.endAsync();
+    }
+    // Back online, the heal goes and is refused: the Doctor feels it (ERR bad_target).
+    await sp.waitFor(() => sp.hal.felt.includes("long"), 15_000, "the refusal");
+    await sp.waitFor(
+      () => sp.paddle.view?.answers === 1,
+      5_000,
+      `the refusal counted (${sp.paddle.status}, ${sp.hal.felt})`,
+    );
+    held.delete(doctor);
+    sp.events.emit("change");
+    await until(() => first.paddle.glance?.phase !== "night", "the first night's end");
+    const [round] = [...traffic.living.keys()];
+    if (round === undefined) throw new Error("no night seen");
+    const living = [...(traffic.living.get(round) ?? [])];
+    expect(living).toContain(doctor);
+    expect(living).not.toContain(victim);
+    const refused = [...(traffic.refused.get(round) ?? [])].filter(([seat]) => seat !== victim);
+    expect(refused).toEqual([[doctor, ["bad_target"]]]); // the victim's own, once out, aside
+    for (const seat of living) {
+      const inputs = traffic.inputs.get(round)?.get(seat) ?? [];
+      const got = {
+        seat,
+        role: roles.get(seat),
+        answers: inputs.filter((i) => /^(act|pass):/.test(i)),
+        signals: (traffic.nights.get(round)?.get(seat) ?? []).filter((x) =>
+          x.startsWith("out:signal:"),
+        ),
+      };
+      const two = [`out:signal:${SIGNAL_BUCKET}`, `out:signal:${SIGNAL_BUCKET}`];
+      expect(got).toEqual({
+        ...got,
+        answers: [
+          expect.stringMatching(`:${INPUT_BUCKET}$`),
+          expect.stringMatching(`:${INPUT_BUCKET}$`),
+        ],
+        signals: two,
+      });
+    }
+  }, 120_000);
+  it("QUIET-FILL-01, HUNT-QUIET-01: a paddle built as the device is (it reads only public/glance) whose player never acts sends its two owed answers, of one size, at the fill's moment", async () => {
+    const fast = botGameOptions("hunt", 12);
+    if (!fast.ok) throw new Error(fast.message);
+    h = await startTable({
+      paddles: 12,
+      ruleset: "hunt",
+      thinkMs: [10, 40],
+      changeChance: 0,
+      hostOptions: { ...fast.options, firstPhase: "night" },
+      device: { seat: 1 },
+      // The player on seat 1 never touches the paddle: only the firmware's fill answers.
+      hold: (seat) => seat === 1,
+      fillLeadMs: 500,
+    });
+    const harness = h;
+    const traffic = recordNightTraffic(harness.hub, "t1");
+    const { roles } = watchNights(harness);
+    const [idle] = harness.sim.paddles;
+    if (idle?.seat !== 1) throw new Error("no paddle 1");
+    const until = (check: () => boolean, what: string) =>
+      within(idle.waitFor(check, 60_000, what), 70_000, harness, what);
+    await until(() => idle.paddle.glance?.phase === "night", "the first night");
+    // Its glance carries the step's end: nothing but public/glance told it.
+    expect(idle.paddle.glance?.until).toEqual(expect.any(Number));
+    await until(() => idle.paddle.glance?.phase !== "night", "the first night's end");
+    const [round] = [...traffic.living.keys()];
+    if (round === undefined) throw new Error("no night seen");
+    const answers = (seat: number) =>
+      (traffic.inputs.get(round)?.get(seat) ?? []).filter((i) => /^(act|pass):/.test(i));
+    expect({ role: roles.get(1), answers: answers(1) }).toEqual({
+      role: roles.get(1),
+      answers: [`pass:${INPUT_BUCKET}`, `pass:${INPUT_BUCKET}`],
+    });
+    for (const seat of traffic.living.get(round) ?? []) {
+      expect({ seat, n: answers(seat).length }).toEqual({ seat, n: 2 });
+    }
+  }, 120_000);
 });

@@ -339,3 +339,41 @@ describe("points (FIIM-style, an option)", () => {
     expect(boris?.penalties).toBe(1);
   });
 });
+
+describe("a refused night act taken as an answer", () => {
+  it("QUIET-REFUSED-01: is in the journal but is no move of the record's night", () => {
+    const config: GameConfig = {
+      table: "t1",
+      ruleset: "sport",
+      seats: Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` })),
+      options: {},
+      seed: "0123456789abcdef0123456789abcdef",
+      at: T0,
+    };
+    const d = new EngineDriver().start().skipNight();
+    d.passAll();
+    expect(d.state).toMatchObject({ phase: "night", step: "mafia" });
+    const civilian = d.seatsWith("civilian")[0] as number;
+    const mafioso = d.seatsWith("mafia")[0] as number;
+    // A civilian's paddle shows a decoy: a shot from it is refused, counted and dropped.
+    expect(d.act(civilian, "shoot", [mafioso])?.code).toBe("not_your_turn");
+    expect(d.view(civilian).answers).toBe(1);
+    d.actOk(mafioso, "shoot", [civilian]);
+    const header: JournalHeader = {
+      type: "header",
+      v: 1,
+      config,
+      setupId: null,
+      seen: {},
+      hostIds: [],
+    };
+    const records: JournalRecord[] = d.inputs.map((input, i) => ({
+      type: "input",
+      n: i + 1,
+      input,
+    }));
+    const r = recordFromJournal({ header, records });
+    const night = r.nights.find((n) => n.round === 1);
+    expect(night?.actions.map((a) => [a.seat, a.action])).toEqual([[mafioso, "shoot"]]);
+  });
+});
