@@ -39,6 +39,8 @@ export class WiredSeat {
   seq = 0;
   /** The level the hub was last sent, per sensor (null: never). */
   private readonly sent: Record<Sensor, boolean | null> = { thumb: null, blindfold: null };
+  /** Sent and not yet acknowledged by the hub, by seq: the next session sends them again. */
+  private readonly unacked = new Map<number, string>();
   private client: MqttClient | null = null;
   private switches: PinSwitch[] = [];
   private motor: PulsePlayer | null = null;
@@ -99,6 +101,8 @@ export class WiredSeat {
     if (this.spec.motor !== undefined) caps.push("haptic");
     // Queued by mqtt.js until the session is up, then sent in this order.
     this.send({ kind: "hello", fw: WIRED_FIRMWARE, caps });
+    for (const [seq, payload] of [...this.unacked].sort(([x], [y]) => x - y))
+      this.publish(seq, payload);
     const watch = (sensor: Sensor, pin: number) => {
       // A switch to ground with the pull-up on; closed = thumb down / blindfold on.
       const sw = new PinSwitch(io, pin);
@@ -128,10 +132,8 @@ export class WiredSeat {
         event: "wired.end_forced",
         inFlight: Object.keys(client.outgoing ?? {}).length,
       });
+      // What was not acknowledged stays in `unacked`: the next session sends it again.
       await client.endAsync(true);
-      // What was not acknowledged may not have arrived: the next session sends the levels again.
-      this.sent.thumb = null;
-      this.sent.blindfold = null;
     }
   }
 
@@ -149,7 +151,15 @@ export class WiredSeat {
     this.seq += 1;
     const body = { boot: this.boot, seq: this.seq, ...input };
     this.log.debug({ event: "wired.input", kind: input.kind, seq: this.seq });
-    client.publish(seatInputTopic(this.table, this.seat), JSON.stringify(body), { qos: 1 });
+    this.unacked.set(this.seq, JSON.stringify(body));
+    this.publish(this.seq, JSON.stringify(body));
+  }
+
+  /** Publishes on the current session; the hub's PUBACK (no error) settles it. */
+  private publish(seq: number, payload: string): void {
+    this.client?.publish(seatInputTopic(this.table, this.seat), payload, { qos: 1 }, (err) => {
+      if (!err) this.unacked.delete(seq);
+    });
   }
 
   private onSignal(payload: Buffer): void {

@@ -40,7 +40,8 @@ export interface Rig {
 
 /** Starts an emulated board and the hardware for `board` (a config's board minus transport). */
 export async function startRig(
-  hub: Hub,
+  /** The hub, or what of it the hardware needs (a test may put a proxy on the port). */
+  hub: Pick<Hub, "mqttPort" | "secrets">,
   log: Logger,
   board: Record<string, unknown>,
   before: (emu: TestBoard) => void = () => undefined,
