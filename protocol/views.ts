@@ -24,6 +24,12 @@ export const promptSchema = z.object({
   /** The `act` may also leave the option out (the forum liar's "straight"); absent: required where offered. */
   optional: z.boolean().optional(),
   until: z.number().nullable(),
+  /**
+   * Silent nights: a move the night waits for (hunt's owed heal and missing shot, the app's
+   * deciding mafioso), so "nothing" is not offered for it; absent otherwise. In the seat's
+   * own view only, which is padded to one size.
+   */
+  required: z.boolean().optional(),
 });
 export type Prompt = z.infer<typeof promptSchema>;
 

@@ -58,12 +58,12 @@ export class Bot {
   private nightAnswered = "";
   /** Answers given in the current night step (`round|step`). */
   private nightAnswers = { step: "", n: 0 };
-  /** Silent nights: the step (`round|step`), answers given in it, the offers answered. */
-  private night: { step: string; sent: number; offers: string[] } = {
-    step: "",
-    sent: 0,
-    offers: [],
-  };
+  /**
+   * Silent nights: the step (`round|step`), answers given in it, the offers answered, and
+   * how many haptics the paddle had felt at its start or at the bot's last answer (a "long"
+   * since: that answer was refused).
+   */
+  private night = { step: "", sent: 0, offers: [] as string[], felt: 0 };
   private stopped = false;
   private readonly writer: BotWriter;
 
@@ -99,6 +99,9 @@ export class Bot {
     const hal = this.sp.hal;
     const v = p.view;
     const g = p.glance;
+    // A night step begins, seen even while held (a person may answer at the keys meanwhile).
+    const step = g ? `${g.round}|${g.step}` : "";
+    if (g && g.phase === "night" && this.night.step !== step) this.newNight(step);
     if (!v || !g || this.o.held(this.sp.seat) || p.linkState !== "up") return false;
     // The blindfold goes on where the view asks for it (a seat not woken), never because a
     // prompt went away: a decoy's goes once answered and a real one's stays, so an edge there
@@ -182,14 +185,29 @@ export class Bot {
    */
   private silentNight(step: string, answers: number, pass: string | null): boolean {
     const p = this.sp.paddle;
-    if (this.night.step !== step) this.night = { step, sent: 0, offers: [] };
+    if (this.night.step !== step) this.newNight(step);
     const n = this.night;
     // A refused answer (its error signal buzzes "long"; e.g. a target the terrorist's attack
     // just killed) counts as given (QUIET-REFUSED-01): the bot answers on with its next
     // offer or "nothing", never the same again. Answers it did not give itself (a person at
     // the keys, an input that waited out a lost link) count as its own.
     if (answers > n.sent) n.sent = answers;
-    if (pass !== "nothing" || answers !== n.sent || p.outbox.pending > 0) return false;
+    if (answers !== n.sent || p.outbox.pending > 0) return false;
+    // A move the night waits for offers no "nothing" (hunt's Boss led from his block to the
+    // shot, HUNT-MAF-02; the Doctor's heal, HUNT-DOC-02): the bot gives it if it has not
+    // this step, or again if its answer was refused (counted, an answer left for it).
+    const refused = this.sp.hal.felt.lastIndexOf("long") >= n.felt;
+    const prompt = p.view ? p.view.prompt : null;
+    const owed = prompt !== null && prompt.required === true;
+    if (pass === null && owed && prompt && (refused || !n.offers.includes(prompt.action))) {
+      n.felt = this.sp.hal.felt.length;
+      n.sent += 1;
+      if (this.answer(prompt)) return true;
+      n.sent -= 1;
+      return false;
+    }
+    if (pass !== "nothing") return false;
+    n.felt = this.sp.hal.felt.length;
     n.sent += 1;
     const offer = p.menu.offers.find((o) => !n.offers.includes(o.action));
     if (offer) {
@@ -199,6 +217,10 @@ export class Bot {
     if (this.sp.pass()) return true;
     n.sent -= 1;
     return false;
+  }
+
+  private newNight(step: string): void {
+    this.night = { step, sent: 0, offers: [], felt: this.sp.hal.felt.length };
   }
 
   /** A new counting window: release a thumb held from the last one, then maybe vote here. */
@@ -229,6 +251,9 @@ export class Bot {
     const sent = this.answerOnce(offer);
     if (sent && g && g.phase === "night") {
       const step = `${g.round}|${g.step}`;
+      // Every move the bot gave this step, however it came to it (silentNight reads them).
+      if (offer && this.night.step === step && !this.night.offers.includes(offer.action))
+        this.night.offers.push(offer.action);
       this.nightAnswers =
         this.nightAnswers.step === step ? { step, n: this.nightAnswers.n + 1 } : { step, n: 1 };
     }

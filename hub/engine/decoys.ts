@@ -84,9 +84,10 @@ export function answerDecoy(
  * answer again: one input more for a seat with a real move (a target the forum terrorist
  * killed mid-night), which the wire would show. So the seat's count of inputs and signals
  * stays what every seat's is; the human still learns why (the error signal, padded like any
- * other) and may act again, an input more by his own choice. Not for a choice that cannot be
- * skipped (the app's deciding mafioso, APP-OPEN-03): the night waits for it, so a refusal
- * must not stand in for it. `tryIt` runs the ruleset's handler; it runs first on a copy, so
+ * other) and may act again, an input more by his own choice. For a choice that cannot be
+ * skipped (the app's deciding mafioso, APP-OPEN-03; hunt's owed heal) only while the seat
+ * owes another answer for it: the night waits for the choice, so a refusal must not use up
+ * its last answer. `tryIt` runs the ruleset's handler; it runs first on a copy, so
  * a refused act leaves nothing half done. Returns whether the act was dropped (the caller
  * then counts it as the seat's answer).
  */
@@ -103,9 +104,12 @@ export function dropsRefusedAct(
 }
 
 function dropsAny(ruleset: Ruleset, state: GameState, seat: SeatState): boolean {
-  if (!seat.alive || !decoysOn(state) || !owesAnswer(state, seat.seat, answersOwed(ruleset)))
-    return false;
-  return !ruleset.mayDecline || ruleset.mayDecline(state, seat);
+  const owed = answersOwed(ruleset);
+  if (!seat.alive || !decoysOn(state) || !owesAnswer(state, seat.seat, owed)) return false;
+  if (!ruleset.mayDecline || ruleset.mayDecline(state, seat)) return true;
+  // A choice the night waits for (hunt's owed heal): the refusal counts only if an answer
+  // is left for the choice itself, so the seat still sends no more inputs than any other.
+  return answersGiven(state, seat.seat) + 1 < owed;
 }
 
 /**

@@ -167,7 +167,11 @@ export function seatView(r: Ruleset, state: GameState, seatNumber: number): Seat
   const cover = r.coverRole?.(state, me) ?? null;
   const known = cover ? { seats: [], roles: {} } : allies(r, state, me);
   const awake = state.phase !== "night" || !me.alive || r.awake(state, me);
-  const prompt = withDecoy(state, me, r.prompt(state, me), answersOwed(r));
+  const real = r.prompt(state, me);
+  const shown = withDecoy(state, me, real, answersOwed(r));
+  // Silent nights: a real prompt the seat may not decline says so (what a device waits for).
+  const required = real && shown === real && decoysOn(state) && r.mayDecline?.(state, me) === false;
+  const prompt = required && shown ? { ...shown, required: true } : shown;
   const offers = state.paused || !r.offers ? null : r.offers(state, me);
   return {
     seat: me.seat,

@@ -114,16 +114,16 @@ describe("hunt: every holder of a night ability acts", () => {
       JSON.stringify(d.pub),
       ...others.map((n) => JSON.stringify(d.view(n))),
     ];
+    // (A Doctor may not answer "nothing" while his heal is owed, HUNT-DOC-02: two heals.)
     const healing = manyTable().actOk(5, "heal", [9]);
     const other = manyTable().actOk(5, "heal", [10]);
-    const passing = manyTable().pass(5);
-    expect(views(healing)).toEqual(views(passing));
-    expect(views(other)).toEqual(views(passing));
-    expect(healing.effects).toEqual(passing.effects);
+    expect(views(healing)).toEqual(views(other));
+    expect(healing.effects).toEqual(other.effects);
     // Two answers a night for every living seat, the second Boss and Maniac included.
     const d = manyTable();
-    for (const n of [3, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
+    // The shot first: until it is in, no mafioso may answer "nothing" (HUNT-MAF-02).
     d.actOk(1, "block", [8]).actOk(1, "shoot", [9]).actOk(2, "block", [10]).pass(2);
+    for (const n of [3, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
     d.actOk(6, "kill", [11]).pass(6).actOk(7, "kill", [12]).pass(7);
     d.actOk(4, "heal", [9]).pass(4).actOk(5, "heal", [11]);
     expect(d.state.phase).toBe("night"); // the second Doctor owes one more answer

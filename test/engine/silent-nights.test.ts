@@ -153,6 +153,23 @@ describe("silent nights in hunt", () => {
     for (const d of [hunting, passing, decoy]) expect(d.view(9).stir).toBe(1);
   });
 
+  it("HUNT-DOC-02, HUNT-MAF-02: a move the night waits for offers no 'nothing', so an idle device fills none for it (QUIET-FILL-01); once given, 'nothing' is offered again", () => {
+    const d = huntTable();
+    expect(d.view(DOCTOR).pass).toBeNull();
+    expect(d.view(DOCTOR).prompt?.required).toBe(true); // what a device waits for
+    expect(d.seat(DOCTOR, { kind: "pass" })?.code).toBe("not_your_turn");
+    expect(d.view(DOCTOR).answers).toBe(0); // refused: nothing counted, nothing changed
+    expect(d.view(2).pass).toBeNull(); // a mafioso, while the shot is not in
+    expect(d.view(BOSS).pass).toBe("nothing"); // his block may be skipped (HUNT-BOSS-03)
+    d.pass(BOSS); // led to the shot
+    expect(d.view(BOSS).pass).toBeNull();
+    d.actOk(BOSS, "shoot", [8]);
+    expect(d.view(2).pass).toBe("nothing");
+    d.actOk(DOCTOR, "heal", [10]);
+    expect(d.view(DOCTOR).pass).toBe("nothing");
+    expect(d.view(DOCTOR).prompt?.required).toBeUndefined();
+  });
+
   it("HUNT-QUIET-01: the night ends when every living seat has answered twice and the shot and the heal are in", () => {
     const d = huntTable();
     for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
@@ -169,14 +186,16 @@ describe("silent nights in hunt", () => {
     const inputs = new Map<number, string[]>();
     // Each seat does what its paddle shows: a prompt it has not answered yet, else "nothing"
     // (the Boss is led from the block to the shot; the others see their one prompt twice,
-    // or a decoy), until its view stops offering "nothing".
+    // or a decoy), until its view stops offering "nothing". A move the night waits for (the
+    // Doctor's heal, the shot) offers no "nothing" (mayDecline): it is given.
     for (let round = 0; round < 3 && d.state.phase === "night"; round++) {
       for (let n = 1; n <= 12 && d.state.phase === "night"; n++) {
         const v = d.view(n);
-        if (v.pass !== "nothing") continue;
         const sent = inputs.get(n) ?? [];
         const prompt = v.prompt;
-        if (prompt && !sent.includes(prompt.action)) {
+        const fresh = prompt !== null && !sent.includes(prompt.action) && sent.length < 2;
+        if (v.pass !== "nothing" && !fresh) continue;
+        if (prompt && fresh) {
           const target = prompt.targets.find((t) => t !== n) as number;
           const option = prompt.options[0];
           d.ok({

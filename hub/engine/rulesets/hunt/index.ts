@@ -25,6 +25,7 @@ import { endHuntNight, endIfComplete } from "./morning.js";
 import {
   declineNext,
   HUNT_NIGHT_ANSWERS,
+  mustAnswer,
   nightAct,
   nightOffers,
   nightPass,
@@ -96,6 +97,7 @@ export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
   // HUNT-DOC-07: the night offers every move a seat has (the Doctor's heal and hunt at once).
   offers: nightOffers,
   onDecline: (g, seat) => declineNext(g.state, seat),
+  mayDecline: (state, seat) => !mustAnswer(state, seat),
   nightAnswers: HUNT_NIGHT_ANSWERS,
   onStepEnd(g, by) {
     const step = g.state.step;

@@ -63,6 +63,20 @@ export function nightPrompt(state: HuntState, seat: SeatState): Prompt | null {
   return nightOffers(state, seat)[0] ?? null;
 }
 
+/**
+ * Silent nights (`mayDecline`): the seat's prompt is a move the night waits for (the
+ * Doctor's heal, HUNT-DOC-02; the mafia's shot while none is in, HUNT-MAF-02), which
+ * "nothing" may not skip. Else an idle Doctor's device would fill his two answers with
+ * "nothing" (QUIET-FILL-01) and his heal, the night's wait, would be a third input the wire
+ * shows, and a night with the waitForMandatory timer would start again without end.
+ */
+export function mustAnswer(state: HuntState, seat: SeatState): boolean {
+  const night = state.flow.night;
+  const prompt = nightPrompt(state, seat);
+  if (!night || !prompt) return false;
+  return abilityCard(prompt.action)?.owes?.(state, night, seat) ?? false;
+}
+
 /** Whether the seat has answered (acted on or declined) every move it has tonight. */
 export function answeredAll(state: HuntState, seat: SeatState): boolean {
   const night = state.flow.night;

@@ -58,6 +58,11 @@ export interface AbilityCard {
   actions(state: HuntState, night: HuntNight, ctx: ResolveContext): NightAction[];
   /** The mandatory move the night still lacks (HUNT-OPEN-13), or null. */
   missing(state: HuntState, night: HuntNight): string | null;
+  /**
+   * Whether this seat's move is one the night still waits for (left out: never). With silent
+   * nights such a prompt may not be declined with "nothing" (`mayDecline`, hunt/index.ts).
+   */
+  owes?(state: HuntState, night: HuntNight, seat: SeatState): boolean;
   /** A seat leaving the game takes its answer out of tonight's book. */
   drop(night: HuntNight, seat: number): void;
 }

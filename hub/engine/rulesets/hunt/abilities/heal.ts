@@ -6,9 +6,19 @@
  * guards its own target, and every holder owes his (HUNT-MANY-04).
  */
 import type { NightAction } from "../../../night/resolver.js";
+import type { SeatState } from "../../../types.js";
 import type { HuntNight, HuntState } from "../flow.js";
 import { type AbilityCard, seatOf } from "./card.js";
 import { choices, holds, personalCard } from "./personal.js";
+
+/** HUNT-DOC-02, HUNT-MANY-04: a living holder who has neither healed nor applied to hunt. */
+function owesHeal(night: HuntNight, seat: SeatState): boolean {
+  return (
+    holds(seat, "heal") &&
+    !(String(seat.seat) in (night.books.heals ?? {})) &&
+    !(String(seat.seat) in night.hunts)
+  );
+}
 
 /** HUNT-DOC-08, HUNT-OPEN-06/07/08: whether this holder's heal takes part at all. */
 function counts(state: HuntState, night: HuntNight, heal: NightAction, drawn: number | null) {
@@ -31,13 +41,6 @@ export const heal: AbilityCard = {
       counts(state, night, h, ctx.drawn?.hunter ?? null),
     ),
   // HUNT-DOC-02, HUNT-DOC-07: a heal or an application from every living holder
-  missing: (state, night) =>
-    state.seats.some(
-      (s) =>
-        holds(s, "heal") &&
-        !(String(s.seat) in (night.books.heals ?? {})) &&
-        !(String(s.seat) in night.hunts),
-    )
-      ? "heal"
-      : null,
+  missing: (state, night) => (state.seats.some((s) => owesHeal(night, s)) ? "heal" : null),
+  owes: (_state, night, seat) => owesHeal(night, seat),
 };

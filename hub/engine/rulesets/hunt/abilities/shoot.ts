@@ -35,6 +35,8 @@ export const shoot: AbilityCard = {
   },
   missing: (state, night) =>
     night.shot === null && state.seats.some((s) => holds(s, "shoot")) ? "shoot" : null,
+  // HUNT-MAF-02: the team's shot; once one mafioso gave it, the others may decline theirs.
+  owes: (_state, night, seat) => night.shot === null && holds(seat, "shoot"),
   drop(night, seat) {
     delete night.proposals[String(seat)];
     // HUNT-OPEN-13: the executor must be a living mafioso; the others must send the shot again.
