@@ -25,6 +25,8 @@ export interface FirmataIo {
   pinMode(pin: number, mode: number): void;
   digitalWrite(pin: number, value: 0 | 1): void;
   digitalRead(pin: number, callback: (value: number) => void): void;
+  reportDigitalPin(pin: number, value: 0 | 1): void;
+  queryPinState(pin: number, callback: () => void): void;
   removeListener(event: string, listener: (value: number) => void): void;
 }
 
@@ -100,7 +102,10 @@ export class PinSwitch extends EventEmitter {
   /** Closed (the pin pulled to ground), or null before the board's first report. */
   closed: boolean | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Reports count only once the board has the pull-up on (see the constructor). */
+  private settled = false;
   private readonly onRead = (value: number) => {
+    if (!this.settled) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -117,10 +122,23 @@ export class PinSwitch extends EventEmitter {
     io.pinMode(pin, io.MODES.INPUT);
     holdPullUp(io, pin);
     io.digitalRead(pin, this.onRead);
+    // A port already reported (another switch on it) is reported again when this pin turns
+    // INPUT, before its pull-up is on: a floating pin read 0, "closed", on the genuine
+    // firmware, and a wired seat journaled a thumb down nobody made (issue 25). The board
+    // answers commands in order: once it answers this query it has the pull-up on, and
+    // turning the report on again makes it send the port's level at once.
+    io.queryPinState(pin, () => {
+      if (this.stopped) return;
+      this.settled = true;
+      io.reportDigitalPin(pin, 1);
+    });
   }
+
+  private stopped = false;
 
   /** No more events. (firmata-io keeps the port's report on; a reconnect starts afresh.) */
   stop(): void {
+    this.stopped = true;
     // firmata-io's digitalRead adds a listener under this name; the same name removes it.
     this.io.removeListener(`digital-read-${this.pin}`, this.onRead);
     if (this.timer) clearTimeout(this.timer);

@@ -80,19 +80,26 @@ function watchNights(harness: Harness): { nights: Night[]; roles: Map<number, st
   return { nights, roles };
 }
 
+/**
+ * Twelve bot paddles at hunt, the game opening with the night, so that the first night is
+ * complete with every role alive: opening with a day, the bots' vote could put the Boss (or
+ * a seat a test names) out before any night (seen in CI).
+ */
+function huntAtNight(more: Partial<Parameters<typeof startTable>[0]>): Promise<Harness> {
+  const fast = botGameOptions("hunt", 12);
+  if (!fast.ok) throw new Error(fast.message);
+  return startTable({
+    paddles: 12,
+    ruleset: "hunt",
+    changeChance: 0,
+    hostOptions: { ...fast.options, firstPhase: "night" },
+    ...more,
+  });
+}
+
 describe("silent nights in hunt, counted on the wire", () => {
   it("HUNT-QUIET-01: every living seat sends two night answers and gets two signals a night, whatever its role", async () => {
-    // The game opens with the night, so the first night is complete with every role alive:
-    // opening with a day, the bots' vote could put the Boss out before any night (seen in CI).
-    const fast = botGameOptions("hunt", 12);
-    if (!fast.ok) throw new Error(fast.message);
-    h = await startTable({
-      paddles: 12,
-      ruleset: "hunt",
-      thinkMs: [10, 40],
-      changeChance: 0,
-      hostOptions: { ...fast.options, firstPhase: "night" },
-    });
+    h = await huntAtNight({ thinkMs: [10, 40] });
     const { nights, roles } = watchNights(h);
     await within(h.sim.finished, 150_000, h, "the end of the hunt game");
     // The night the game ended in may be cut short by the win: count the complete ones.
@@ -120,16 +127,8 @@ describe("silent nights in hunt, counted on the wire", () => {
   it("QUIET-REFUSED-01, HUNT-QUIET-01: a real night act the hub refuses (its target removed meanwhile) is that seat's answer: every living seat still sends two and gets two signals", async () => {
     const held = new Set<number>();
     let sorted = false;
-    // Opens with the night: with a day first, the victim named below (a civilian by role)
-    // could already be voted out (seen in CI: the heal did not offer him).
-    const fast = botGameOptions("hunt", 12);
-    if (!fast.ok) throw new Error(fast.message);
-    h = await startTable({
-      paddles: 12,
-      ruleset: "hunt",
-      hostOptions: { ...fast.options, firstPhase: "night" },
+    h = await huntAtNight({
       thinkMs: [300, 500],
-      changeChance: 0,
       // Every bot waits until the Doctor is known (a loaded machine could let his bot heal
       // before the test holds him); then only the Doctor's.
       hold: (seat) => !sorted || held.has(seat),
@@ -213,14 +212,8 @@ describe("silent nights in hunt, counted on the wire", () => {
     }
   }, 120_000);
   it("QUIET-FILL-01, HUNT-QUIET-01: a paddle built as the device is (it reads only public/glance) whose player never acts sends its two owed answers, of one size, at the fill's moment", async () => {
-    const fast = botGameOptions("hunt", 12);
-    if (!fast.ok) throw new Error(fast.message);
-    h = await startTable({
-      paddles: 12,
-      ruleset: "hunt",
+    h = await huntAtNight({
       thinkMs: [10, 40],
-      changeChance: 0,
-      hostOptions: { ...fast.options, firstPhase: "night" },
       device: { seat: 1 },
       // The player on seat 1 leaves every answer he may skip ("nothing") to the firmware's
       // fill; one the night cannot do without (hunt's Doctor's heal) his bot gives.
