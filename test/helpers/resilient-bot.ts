@@ -40,6 +40,10 @@ export class ResilientBot {
         throw new Error(`no PUBACK for ${srcKey(msg.src)} in ${attempts} attempts`);
       this.resends++;
       await this.clients.end();
+      // A hub that cannot write (Redis failing over) drops the client at once: without a
+      // pause every attempt was spent within a second, before a Sentinel had promoted a
+      // replica (seen in CI on a slow machine). 0.25 s doubling to 4 s: about 30 s in all.
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 4000)));
       this.clients = await this.reconnect();
     }
   }
