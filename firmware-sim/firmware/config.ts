@@ -1,4 +1,5 @@
 /** What a paddle is told at build time (device) or start-up (simulator). */
+import type { NightMessageMaker } from "./night-message.js";
 
 export interface Timings {
   /** How long a `connected` may go without the seat's retained view before it counts as refused. */
@@ -41,6 +42,11 @@ export interface PaddleSettings {
    * left, the death message): phones and bots only; a device paddle never parses them.
    */
   texts?: boolean;
+  /**
+   * With texts: makes the night message (night-message.ts `makeNightMessage`). Given by the
+   * phone and the simulator; the device never takes texts and its bundle leaves it out.
+   */
+  nightMessage?: NightMessageMaker;
   /**
    * With texts: how long before a forum night's end every seat sends its one death message
    * or decoy (FORUM-QUIET-02; default MESSAGE_LEAD_MS, 20 s). Tests shorten it.

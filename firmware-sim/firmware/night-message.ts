@@ -152,3 +152,19 @@ export class NightMessage {
     return "sent";
   }
 }
+
+/**
+ * How a paddle with texts gets its night message: handed in by its maker (PaddleSettings
+ * `nightMessage`), so that the device's bundle, a paddle without texts, leaves this code
+ * out: about 80 variables of Espruino's idle (docs/HARDWARE.md).
+ */
+export type NightMessageMaker = (
+  seat: number,
+  mine: () => MessageRight | null,
+  send: (text: string) => void,
+  leadMs: number,
+  onSent: () => void,
+) => NightMessage;
+
+export const makeNightMessage: NightMessageMaker = (seat, mine, send, leadMs, onSent) =>
+  new NightMessage(seat, mine, send, leadMs, onSent);

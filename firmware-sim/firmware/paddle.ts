@@ -20,7 +20,7 @@ import {
   MESSAGE_LEAD_MS,
   type MessageRight,
   type NightGlance,
-  NightMessage,
+  type NightMessage,
   type WriteOutcome,
 } from "./night-message.js";
 import { newBootId, Outbox } from "./outbox.js";
@@ -81,15 +81,18 @@ export class Paddle {
     );
     const lead =
       typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
-    this.nightMessage = settings.texts
-      ? new NightMessage(
-          this.seat,
-          () => this.messageRight(),
-          (text) => this.text("message", { text: text }),
-          lead,
-          () => this.changed(),
-        )
-      : null;
+    if (settings.texts && !settings.nightMessage)
+      throw new Error("a paddle with texts needs its nightMessage (night-message.ts)");
+    this.nightMessage =
+      settings.texts && settings.nightMessage
+        ? settings.nightMessage(
+            this.seat,
+            () => this.messageRight(),
+            (text) => this.text("message", { text: text }),
+            lead,
+            () => this.changed(),
+          )
+        : null;
     this.nightFill = new NightFill(
       () => this.view,
       () => this.outbox.pending,

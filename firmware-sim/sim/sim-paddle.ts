@@ -8,6 +8,7 @@ import type { Timings } from "../firmware/config.js";
 import type { MenuItem } from "../firmware/menu.js";
 import type { MqttFactory } from "../firmware/mqtt.js";
 import { MqttLite } from "../firmware/mqtt-lite.js";
+import { makeNightMessage } from "../firmware/night-message.js";
 import { Paddle } from "../firmware/paddle.js";
 import { type PaddleMemoryModel, wireLength } from "./memory-model.js";
 import { SimHal } from "./node-hal.js";
@@ -66,6 +67,7 @@ export class SimPaddle {
       password: o.password,
       timings: o.timings,
       texts: o.device !== true,
+      ...(o.device === true ? {} : { nightMessage: makeNightMessage }),
       messageLeadMs: o.messageLeadMs,
       fillLeadMs: o.fillLeadMs,
     });

@@ -5,7 +5,7 @@
  * seat the decoy `""`, padded alike; a paddle without texts sends none.
  */
 import { describe, expect, it } from "vitest";
-import { MESSAGE_LEAD_MS } from "../../firmware-sim/firmware/night-message.js";
+import { MESSAGE_LEAD_MS, makeNightMessage } from "../../firmware-sim/firmware/night-message.js";
 import { Paddle } from "../../firmware-sim/firmware/paddle.js";
 import { publicStateTopic, seatTextTopic, seatViewTopic } from "../../protocol/topics.js";
 import { FakeClock, FakeHal, type FakeMqtt, fakeFactory, seatView } from "./fakes.js";
@@ -24,6 +24,7 @@ function seatOnFakes(seat: number, texts: boolean) {
     seat,
     password: "pw",
     texts,
+    nightMessage: makeNightMessage,
   });
   paddle.start();
   const mqtt = made[0] as FakeMqtt;

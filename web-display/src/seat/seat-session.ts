@@ -6,7 +6,11 @@
  * firmware does not keep: the public state (names, ruleset) and the hub's last answer.
  */
 import type { MqttCreateOptions } from "../../../firmware-sim/firmware/mqtt.js";
-import type { NightMessage, WriteOutcome } from "../../../firmware-sim/firmware/night-message.js";
+import {
+  makeNightMessage,
+  type NightMessage,
+  type WriteOutcome,
+} from "../../../firmware-sim/firmware/night-message.js";
 import { Paddle } from "../../../firmware-sim/firmware/paddle.js";
 import { NodeMqtt } from "../../../firmware-sim/sim/node-mqtt.js";
 import { publicRulesetsSchema } from "../../../protocol/rulesets.js";
@@ -91,6 +95,7 @@ export class SeatSession {
       password: pairing.password,
       device: "phone",
       texts: true,
+      nightMessage: makeNightMessage,
       // A paddle with texts reads the whole public state itself (its night message is timed
       // by it; named here again, the broker keeps one subscription); the phone's screens
       // show it, the texts, and the words the hub registered at run time
