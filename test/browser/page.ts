@@ -30,7 +30,9 @@ export function deepAttributes(page: Page): Promise<string[]> {
   });
 }
 
-export async function waitFor(page: Page, selector: string, timeout = 5000): Promise<void> {
+// 15 s by default: a loaded CI machine once took more than 5 s to show the console's update
+// after a seat's vote (forum-display.test.ts); a wait that succeeds returns at once anyway.
+export async function waitFor(page: Page, selector: string, timeout = 15_000): Promise<void> {
   await page.locator(selector).first().waitFor({ state: "attached", timeout });
 }
 
