@@ -153,6 +153,12 @@ export class NightMessage {
   }
 }
 
+/** Whether the seat holds the office now, from its own texts; null: no texts this game. */
+export function messageRightOf(seatText: unknown): MessageRight | null {
+  const t = seatText as { mayMessage?: unknown } | null;
+  return t !== null && typeof t === "object" ? { mayMessage: t.mayMessage === true } : null;
+}
+
 /**
  * How a paddle with texts gets its night message: handed in by its maker (PaddleSettings
  * `nightMessage`), so that the device's bundle, a paddle without texts, leaves this code

@@ -18,7 +18,7 @@ import type { MqttFactory, MqttMessage } from "./mqtt.js";
 import { FILL_LEAD_MS, NightFill } from "./night-fill.js";
 import {
   MESSAGE_LEAD_MS,
-  type MessageRight,
+  messageRightOf,
   type NightGlance,
   type NightMessage,
   type WriteOutcome,
@@ -87,7 +87,7 @@ export class Paddle {
       settings.texts && settings.nightMessage
         ? settings.nightMessage(
             this.seat,
-            () => this.messageRight(),
+            () => messageRightOf(this.seatText),
             (text) => this.text("message", { text: text }),
             lead,
             () => this.changed(),
@@ -196,12 +196,6 @@ export class Paddle {
     const outcome = this.nightMessage.write(text);
     this.changed();
     return outcome;
-  }
-
-  /** Whether the seat holds the office now, from its own texts; null: no texts this game. */
-  private messageRight(): MessageRight | null {
-    const t = this.seatText as { mayMessage?: unknown } | null;
-    return t !== null && typeof t === "object" ? { mayMessage: t.mayMessage === true } : null;
   }
 
   /** Every new public state or own text: when is this night's one message due. */

@@ -12,20 +12,10 @@ import {
   type Lang,
   type TextAction,
 } from "../../protocol/index.js";
-import { checkSeatAct } from "./act.js";
 import { cloneJson } from "./clone.js";
 import { deal } from "./deal.js";
-import {
-  answerDecoy,
-  answersOwed,
-  DECOY_ACTION,
-  decoysOn,
-  dropsRefusal,
-  dropsRefusedAct,
-  owesAnswer,
-  stir,
-  withDecoy,
-} from "./decoys.js";
+import { DECOY_ACTION, decoysOn } from "./decoys.js";
+import { decoyAct, seatAct, silentPass } from "./night-answers.js";
 import { seedRng } from "./rng.js";
 import { endGame, type Game, makeGame, type Ruleset, reject } from "./ruleset.js";
 import type {
@@ -35,7 +25,6 @@ import type {
   GameState,
   Rejection,
   SeatAction,
-  SeatState,
   StepResult,
 } from "./types.js";
 import { afterInput, dismissCandidate, findCandidate, hearVoice, voiceDeadline } from "./voice.js";
@@ -204,70 +193,18 @@ function seatInput(
   }
   if (state.paused && (action.kind === "act" || action.kind === "pass")) return reject("paused");
   if (action.kind === "pass" && decoysOn(state)) return silentPass(ruleset, g, seat);
-  if (action.kind === "act" && action.action === DECOY_ACTION) {
-    const decoy = answerDecoy(ruleset, g, seat, action, ruleset.prompt(state, seat));
-    if (!decoy) nightAnswer(ruleset, g, seat.seat);
-    return decoy;
-  }
+  if (action.kind === "act" && action.action === DECOY_ACTION)
+    return decoyAct(ruleset, g, seat, action);
   if (isText(action)) {
     // Text is not a night answer: it stirs nothing, so writing a will at night shows nowhere.
     return ruleset.onText ? ruleset.onText(g, seat, action) : reject("no_text");
   }
   if (action.kind !== "act") return ruleset.onSeat(g, seat, action, previous);
-  const night = state.phase === "night";
-  // The core checks the act against the seat's offers once (act.ts); the ruleset applies it.
-  // QUIET-REFUSED-01: refused while the seat owes an answer, a night act is that answer,
-  // dropped (decoys.ts), whether the core or the ruleset refuses it.
-  const act = checkSeatAct(ruleset, state, seat, action, g.at);
-  if ("code" in act) {
-    if (!night || !dropsRefusal(ruleset, g, seat, act)) return act;
-    nightAnswer(ruleset, g, seat.seat);
-    return null;
-  }
-  const apply = (game: Game, s: SeatState) => ruleset.onAct(game, s, act);
-  if (night && dropsRefusedAct(ruleset, g, seat, apply)) {
-    nightAnswer(ruleset, g, seat.seat);
-    return null;
-  }
-  const rejection = ruleset.onAct(g, seat, act);
-  if (!rejection && night) nightAnswer(ruleset, g, seat.seat);
-  return rejection;
-}
-
-/**
- * Silent nights: "nothing tonight" is an answer too, so that declining is not silence. A
- * living seat that owes no more answers may still press it: accepted with the same signal
- * and changing nothing (no error for declining what is left, issue 24); it stirs nothing, so
- * that no other seat's traffic shows it. The ruleset may refuse it for a choice that cannot
- * be skipped (the app's deciding mafioso, APP-OPEN-03) and learns what was declined.
- */
-function silentPass(ruleset: Ruleset, g: Game, seat: SeatState): Rejection | null {
-  const state = g.state;
-  const owed = answersOwed(ruleset);
-  const real = ruleset.prompt(state, seat);
-  const shown = withDecoy(state, seat, real, owed);
-  if (!owesAnswer(state, seat.seat, owed)) {
-    if (!seat.alive) return reject("not_in_game");
-    g.signal(seat.seat, { haptic: "short" });
-    return null;
-  }
-  if (!shown) return reject("not_your_turn");
-  if (real && ruleset.mayDecline && !ruleset.mayDecline(state, seat))
-    return reject("not_your_turn", "this choice cannot be skipped");
-  if (real) ruleset.onDecline?.(g, seat);
-  g.signal(seat.seat, { haptic: "short" });
-  nightAnswer(ruleset, g, seat.seat);
-  return null;
+  return seatAct(ruleset, g, seat, action);
 }
 
 function isText(action: SeatAction): action is TextAction {
   return isTextKind(action.kind);
-}
-
-/** Counts a night answer (silent nights), then lets the ruleset end the step if it is complete. */
-function nightAnswer(ruleset: Ruleset, g: Game, seat: number): void {
-  stir(g.state, seat);
-  if (g.state.phase === "night") ruleset.onNightAnswer?.(g);
 }
 
 function hostInput(
