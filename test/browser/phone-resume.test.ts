@@ -64,11 +64,26 @@ describe("a phone that goes away in app", () => {
     const row = hostPage.locator(`host-seats tr[data-seat="${seat}"]`);
     const chip = display.locator(`.chip[data-seat="${seat}"]`);
     await row.locator('[data-presence="online"]').waitFor();
+    // The display has the table before the phone goes: a display still connecting (a loaded
+    // machine) would otherwise show its first state late, and the wait below measure that.
+    await display
+      .locator(`.chip[data-seat="${seat}"][data-online="yes"]`)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const left = Date.now();
     await phone.page.close();
     await poll(() => game()?.seats[seat - 1]?.online === false, `seat ${seat} offline`);
     await row.locator('[data-presence="reconnecting"]').waitFor();
-    await chip.locator('.offline[data-reconnecting="true"]').first().waitFor();
+    await chip
+      .locator('.offline[data-reconnecting="true"]')
+      .first()
+      .waitFor()
+      .catch(async (e: Error) => {
+        const shown = await chip.evaluateAll((els) => els.map((el) => el.outerHTML));
+        throw new Error(
+          `${e.message}; the display's chip: ${shown.join(" | ")}; the hub's game: ${JSON.stringify({ phase: game()?.phase, step: game()?.step, seat: game()?.seats[seat - 1] })}`,
+        );
+      });
     expect(await chip.locator(".offline").first().textContent()).toContain("reconnecting");
     // The leaver's secrecy: nothing public names his role while he is away.
     expect(host.state?.seats[seat - 1]).toMatchObject({ alive: true, role: null, out: null });

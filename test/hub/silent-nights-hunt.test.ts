@@ -85,14 +85,17 @@ function watchNights(harness: Harness): { nights: Night[]; roles: Map<number, st
  * complete with every role alive: opening with a day, the bots' vote could put the Boss (or
  * a seat a test names) out before any night (seen in CI).
  */
-function huntAtNight(more: Partial<Parameters<typeof startTable>[0]>): Promise<Harness> {
+function huntAtNight(
+  more: Partial<Parameters<typeof startTable>[0]>,
+  options: Record<string, unknown> = {},
+): Promise<Harness> {
   const fast = botGameOptions("hunt", 12);
   if (!fast.ok) throw new Error(fast.message);
   return startTable({
     paddles: 12,
     ruleset: "hunt",
     changeChance: 0,
-    hostOptions: { ...fast.options, firstPhase: "night" },
+    hostOptions: { ...fast.options, firstPhase: "night", ...options },
     ...more,
   });
 }
@@ -212,14 +215,20 @@ describe("silent nights in hunt, counted on the wire", () => {
     }
   }, 120_000);
   it("QUIET-FILL-01, HUNT-QUIET-01: a paddle built as the device is (it reads only public/glance) whose player never acts sends its two owed answers, of one size, at the fill's moment", async () => {
-    h = await huntAtNight({
-      thinkMs: [10, 40],
-      device: { seat: 1 },
-      // The player on seat 1 leaves every answer he may skip ("nothing") to the firmware's
-      // fill; one the night cannot do without (hunt's Doctor's heal) his bot gives.
-      hold: (seat) => seat === 1 && h?.sim.paddles[0]?.paddle.view?.pass === "nothing",
-      fillLeadMs: 500,
-    });
+    h = await huntAtNight(
+      {
+        thinkMs: [10, 40],
+        device: { seat: 1 },
+        // The player on seat 1 leaves every answer he may skip ("nothing") to the firmware's
+        // fill; one the night cannot do without (hunt's Doctor's heal) his bot gives.
+        hold: (seat) => seat === 1 && h?.sim.paddles[0]?.paddle.view?.pass === "nothing",
+        // The fill's two answers, one after the hub counted the other, in the night's last
+        // 3 s (a quarter of 12 s): on a loaded CI machine a lead of 0.5 s in a 5 s night
+        // let the night end before the first arrived (one failure seen).
+        fillLeadMs: 3_000,
+      },
+      { nightSeconds: 12 },
+    );
     const harness = h;
     const traffic = recordNightTraffic(harness.hub, "t1");
     const { roles } = watchNights(harness);
