@@ -58,9 +58,12 @@ describe("hunt: two moves a night", () => {
     expect(d.dead()).toEqual([8]);
   });
 
-  it("HUNT-QUIET-01: a seat that acted may decline what is left with `pass`, without an error", () => {
+  it("HUNT-QUIET-01, HUNT-MAF-02: a seat that acted may decline what is left with `pass`, without an error, but not a shot the night still waits for", () => {
     const off = huntTable({ decoys: false });
     off.actOk(BOSS, "block", [9]);
+    // HUNT-MAF-02: not the shot while none is in; once a mafioso's is, it may be declined.
+    expect(off.seat(BOSS, { kind: "pass" })?.code).toBe("not_your_turn");
+    off.actOk(2, "shoot", [8]);
     expect(off.seat(BOSS, { kind: "pass" })).toBeNull(); // declines the shot
     expect(off.seat(BOSS, { kind: "pass" })).toBeNull(); // nothing left: changes nothing
     off.hunt(6, 2, "mafia");

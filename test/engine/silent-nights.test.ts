@@ -170,6 +170,19 @@ describe("silent nights in hunt", () => {
     expect(d.view(DOCTOR).prompt?.required).toBeUndefined();
   });
 
+  it("HUNT-DOC-02, HUNT-MAF-02 with decoys off: the Doctor's owed heal and a missing shot offer no pass and refuse one", () => {
+    const d = huntTable({ decoys: false });
+    expect(d.view(DOCTOR).pass).toBeNull();
+    expect(d.seat(DOCTOR, { kind: "pass" })?.code).toBe("not_your_turn");
+    expect(d.view(2).pass).toBeNull(); // a mafioso, while the shot is not in
+    expect(d.seat(2, { kind: "pass" })?.code).toBe("not_your_turn");
+    expect(d.view(BOSS).pass).toBe("nothing"); // his block may be skipped (HUNT-BOSS-03)
+    d.pass(BOSS);
+    d.actOk(BOSS, "shoot", [8]);
+    expect(d.view(2).pass).toBe("nothing");
+    d.actOk(DOCTOR, "heal", [10]);
+  });
+
   it("HUNT-QUIET-01: the night ends when every living seat has answered twice and the shot and the heal are in", () => {
     const d = huntTable();
     for (const n of [5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n).pass(n);

@@ -121,7 +121,8 @@ export const hunt = defineRuleset<HuntOptions, HuntFlow, HuntExtras>({
   prompt,
   passMeaning(state, seat) {
     const flow = state.flow;
-    if (state.phase === "night") return nightPrompt(state, seat) ? "nothing" : null;
+    if (state.phase === "night")
+      return nightPrompt(state, seat) && !mustAnswer(state, seat) ? "nothing" : null;
     if (state.step === "discussion") return flow.ready.includes(seat.seat) ? null : "ready";
     if (state.step === "vote") return String(seat.seat) in flow.votes ? null : "abstain";
     return null;

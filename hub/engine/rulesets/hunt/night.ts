@@ -113,6 +113,8 @@ export function nightAct(g: HuntGame, seat: SeatState, act: OfferedAct): Rejecti
  */
 export function nightPass(g: HuntGame, seat: SeatState): Rejection | null {
   if (!nightPrompt(g.state, seat)) return reject("not_your_turn");
+  // HUNT-DOC-02, HUNT-MAF-02 with decoys off too: a move the night waits for is not skipped.
+  if (mustAnswer(g.state, seat)) return reject("not_your_turn", "this choice cannot be skipped");
   declineNext(g.state, seat);
   g.signal(seat.seat, { haptic: "short" });
   return null;
