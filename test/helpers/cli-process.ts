@@ -23,7 +23,9 @@ const ROOT = join(import.meta.dirname, "..", "..");
  */
 export function spawnHub(
   args: string[],
-  timeout = 20_000,
+  // A wait that succeeds returns at once; on a CI machine under load a hub with --sim took
+  // over 20 s to print its ready line (one failure seen).
+  timeout = 45_000,
   opts: { viaNpm?: boolean; mdns?: boolean } = {},
 ): Promise<HubProcess> {
   // A test hub stays off the LAN's mDNS unless it tests mDNS: several test hubs at once
@@ -85,7 +87,7 @@ export function spawnHub(
 /** Runs the command line to completion (for --help and bad flags). */
 export function runHub(
   args: string[],
-  timeout = 20_000,
+  timeout = 45_000,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "start.ts", ...args], { cwd: ROOT });

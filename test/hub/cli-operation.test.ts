@@ -94,7 +94,7 @@ describe("--sim", () => {
     const forced = await spawnHub(["--sim", "10", "--sim-force", "--data-dir", dir, ...PORTS]);
     forced.proc.kill("SIGTERM");
     expect((await forced.exited).code).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe("npm start under a supervisor", () => {
