@@ -11,6 +11,7 @@
  * is durable, which is what lets broker.ts hold the PUBACK until the input is on disk.
  */
 
+import { onRegisteredWordsChange } from "../../protocol/words/index.js";
 import {
   type EngineInput,
   type GameConfig,
@@ -73,6 +74,8 @@ export class TableCore {
   private closing = false;
   /** The current game's records and its state before the first one, for undo. */
   private records: GameHistory | null = null;
+  /** Stops re-sending the rulesets when the registered words change (see the constructor). */
+  private readonly stopWatchingWords: () => void;
 
   constructor(readonly opts: TableOptions) {
     this.id = opts.id;
@@ -86,6 +89,12 @@ export class TableCore {
       audienceDelayMs: (opts.audienceDelaySeconds ?? 0) * 1000,
     });
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
+    // Words registered while the hub runs (protocol/words registerWords) ride on
+    // `public/rulesets`, told at start-up: told again, retained, when they change, with the
+    // manifests as they stand then (a role registered with its words goes out with them).
+    this.stopWatchingWords = onRegisteredWordsChange(() => {
+      if (!this.closing) this.out.rulesets();
+    });
   }
 
   /** The latest state (read-only for callers); after idle(), every record of it is on disk. */
@@ -242,6 +251,7 @@ export class TableCore {
   /** Finishes queued work, stops the timer and closes the journal. */
   async close(): Promise<void> {
     this.closing = true;
+    this.stopWatchingWords();
     this.scheduler.stop();
     this.out.stop();
     await this.queue;
