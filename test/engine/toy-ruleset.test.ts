@@ -3,6 +3,8 @@
  * registered here, played through the engine, the public and host views and the record,
  * with no other file naming it. Its veteran's vest stops the first night kill (vest.ts).
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableRulesets,
@@ -17,6 +19,9 @@ import { publicStateSchema, rulesetListSchema } from "../../protocol/index.js";
 import { journalOf } from "../helpers/driver-journal.js";
 import { EngineDriver } from "../helpers/engine-driver.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
+
+/** The toy's own names: its id as a string or a key, its night step, its ability, its option. */
+const NAMES = /["'`]toy["'`]|\btoy:|\bdusk\b|\bvest\b|lullaby/;
 
 // Seats: 1 mafia, 2 veteran, 3..5 civilians.
 const ROLES = ["mafia", "veteran", "civilian", "civilian", "civilian"];
@@ -119,5 +124,24 @@ describe("a ruleset registered by a test (toy)", () => {
     expect(record.ruleset).toBe("toy");
     expect(record.seats.find((s) => s.seat === victim)).toMatchObject({ out: "killed" });
     expect(record.seats.map((s) => s.role).sort()).toEqual([...ROLES].sort());
+  });
+
+  it("lives only in test/helpers/toy-ruleset/: no source file names it", () => {
+    const root = resolve(import.meta.dirname, "../..");
+    const named: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.ts$/.test(name) && NAMES.test(readFileSync(path, "utf8")))
+          named.push(path.slice(root.length + 1));
+      }
+    };
+    for (const dir of ["hub", "protocol", "web-display/src", "firmware-sim"]) walk(join(root, dir));
+    expect(named).toEqual([]);
+    // The scan finds the toy where it does live (so an empty list means something).
+    expect(NAMES.test(readFileSync(join(root, "test/helpers/toy-ruleset/index.ts"), "utf8"))).toBe(
+      true,
+    );
   });
 });
