@@ -3,8 +3,6 @@
  * registered here, played through the engine, the public and host views and the record,
  * with no other file naming it. Its veteran's vest stops the first night kill (vest.ts).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   availableRulesets,
@@ -18,6 +16,7 @@ import { recordFromJournal } from "../../hub/record/extract.js";
 import { publicStateSchema, rulesetListSchema } from "../../protocol/index.js";
 import { journalOf } from "../helpers/driver-journal.js";
 import { EngineDriver } from "../helpers/engine-driver.js";
+import { fileNames, sourceFilesNaming } from "../helpers/source-names.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
 
 /** The toy's own names: its id as a string or a key, its night step, its ability, its option. */
@@ -127,21 +126,9 @@ describe("a ruleset registered by a test (toy)", () => {
   });
 
   it("lives only in test/helpers/toy-ruleset/: no source file names it", () => {
-    const root = resolve(import.meta.dirname, "../..");
-    const named: string[] = [];
-    const walk = (dir: string): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.ts$/.test(name) && NAMES.test(readFileSync(path, "utf8")))
-          named.push(path.slice(root.length + 1));
-      }
-    };
-    for (const dir of ["hub", "protocol", "web-display/src", "firmware-sim"]) walk(join(root, dir));
+    const named = sourceFilesNaming(NAMES);
     expect(named).toEqual([]);
     // The scan finds the toy where it does live (so an empty list means something).
-    expect(NAMES.test(readFileSync(join(root, "test/helpers/toy-ruleset/index.ts"), "utf8"))).toBe(
-      true,
-    );
+    expect(fileNames("test/helpers/toy-ruleset/index.ts", NAMES)).toBe(true);
   });
 });
