@@ -8,7 +8,6 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
 import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
 import { availableRulesets } from "./engine/index.js";
-import { pairingLinks, pairingText } from "./pairing.js";
 import {
   createLogger,
   LOG_FORMATS,
@@ -19,6 +18,7 @@ import {
   prettyLogs,
 } from "./process/logger.js";
 import { type Hub, startHub } from "./server.js";
+import { pairingLinks, pairingText } from "./web/pairing.js";
 
 export interface HubFlags {
   dataDir: string;

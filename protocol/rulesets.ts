@@ -38,7 +38,8 @@ export type RulesetList = z.infer<typeof rulesetListSchema>;
  * Hub → everyone at the table: `public/rulesets` (retained), each ruleset's manifest
  * without its options, so that the display, the audience screen and phones read what the
  * game is made of (its capabilities, steps and words) without host rights. The same for
- * every reader and fixed while the hub runs: it tells nothing about a game.
+ * every reader, and told again only when the words registered in the hub change (`words`
+ * below; protocol/words onRegisteredWordsChange): it tells nothing about a game.
  */
 export const publicRulesetsSchema = z.object({
   rulesets: z.array(z.object({ id: rulesetIdSchema, manifest: rulesetManifestSchema })),

@@ -10,9 +10,13 @@
  *   journal  the game files: format, store, tail, migration, data dir, the deal verifier
  *   table    one table's game: its queue, step, commit, outbox, undo, timer, resume
  *   mqtt     the broker and what guards it: permissions, gate, limits, retained views
- *   web      HTTP: pages, pairing API, security headers, TLS, links, mDNS
- * server.ts, cli.ts and pairing.ts stay at hub/'s root: they compose the rooms, as
- * hub/engine/index.ts composes the engine, and no room may import them.
+ *   web      HTTP: pages, pairing API and pairing links, security headers, TLS, links, mDNS
+ * server.ts and cli.ts stay at hub/'s root: they are the hub's two front doors, and nothing
+ * else is. server.ts composes the rooms into a running hub (startHub, what tests, the
+ * simulator and benches start), as hub/engine/index.ts composes the engine; cli.ts is the
+ * command line around it (its flags, ready line, pairing links, signals), which start.ts one
+ * level up composes with the simulator. No room may import either.
+ * test/engine/layers.test.ts holds the rule that hub/'s root holds these two alone.
  */
 
 /** Room → the hub root files (names without `.ts`) that go into it. */
@@ -41,8 +45,8 @@ export const ROOMS: Record<string, readonly string[]> = {
     "game-events",
   ],
   mqtt: ["broker", "acl", "gate", "connect-limit", "retained-index", "devices"],
-  web: ["http", "web-security", "pairing-http", "links", "tls", "mdns"],
+  web: ["http", "web-security", "pairing-http", "pairing", "links", "tls", "mdns"],
 };
 
 /** Root files that stay: the composition of the rooms and its command line. */
-export const STAYS: readonly string[] = ["server", "cli", "pairing"];
+export const STAYS: readonly string[] = ["server", "cli"];

@@ -196,7 +196,9 @@ export class TableOutbox {
   /**
    * The rulesets this hub can run and their options (retained, host only;
    * protocol/rulesets.ts), and the manifests alone for screens without host rights. Not a
-   * consequence of any record, but told in line all the same: one rule, no exception.
+   * consequence of any record, but told in line all the same: one rule, no exception. Told
+   * at start-up and again when the registered words change (table-core.ts); a topic whose
+   * payload did not change is not sent again.
    */
   rulesets(): void {
     const rulesets = availableRulesets().map((id) => ({

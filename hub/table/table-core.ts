@@ -6,11 +6,15 @@
  *
  * Every input goes through one queue in arrival order, and each is stepped → appended to
  * the journal → committed, and what it causes is published once its record is on disk.
+ * A commit tells what it changed itself (its log entries, signals, views, undo list and the
+ * re-armed timer), so no caller can commit and forget to tell; `together` holds the views
+ * of several commits (a setup, a restart) for one telling at its end.
  * The queue moves on while the journal writes (group commit: the inputs stepped meanwhile
  * share the next write and fsync). The promise a caller gets resolves only after the record
  * is durable, which is what lets broker.ts hold the PUBACK until the input is on disk.
  */
 
+import { onRegisteredWordsChange } from "../../protocol/words/index.js";
 import {
   type EngineInput,
   type GameConfig,
@@ -73,6 +77,12 @@ export class TableCore {
   private closing = false;
   /** The current game's records and its state before the first one, for undo. */
   private records: GameHistory | null = null;
+  /** Open `together` runs: while any is, a new state's views wait for the last to end. */
+  private holding = 0;
+  /** A state changed while held, whose views are told when the last `together` ends. */
+  private heldState = false;
+  /** Stops re-sending the rulesets when the registered words change (see the constructor). */
+  private readonly stopWatchingWords: () => void;
 
   constructor(readonly opts: TableOptions) {
     this.id = opts.id;
@@ -86,6 +96,12 @@ export class TableCore {
       audienceDelayMs: (opts.audienceDelaySeconds ?? 0) * 1000,
     });
     this.scheduler = new Scheduler((deadline) => this.timerFired(deadline), opts.now);
+    // Words registered while the hub runs (protocol/words registerWords) ride on
+    // `public/rulesets`, told at start-up: told again, retained, when they change, with the
+    // manifests as they stand then (a role registered with its words goes out with them).
+    this.stopWatchingWords = onRegisteredWordsChange(() => {
+      if (!this.closing) this.out.rulesets();
+    });
   }
 
   /** The latest state (read-only for callers); after idle(), every record of it is on disk. */
@@ -123,6 +139,7 @@ export class TableCore {
         { event: "game.resumed", path, records: n, rev: state.rev },
         "game resumed from journal",
       );
+      this.stateChanged();
     }
     this.out.rulesets();
     if (!this.state) await this.setupDefault();
@@ -174,6 +191,7 @@ export class TableCore {
       ruleset: config.ruleset,
       seats: config.seats.length,
     });
+    this.stateChanged();
   }
 
   /**
@@ -202,6 +220,11 @@ export class TableCore {
     return this.commit(this.writer.add(input, src), result);
   }
 
+  /**
+   * Makes a stepped input's state current, its record pushed for undo, and tells what it
+   * caused: its log entries and signals, then its views (stateChanged). Everything waits in
+   * the outbox until the record is durable.
+   */
   commit(record: JournalRecord, result: StepResult & { ok: true }): StepResult {
     this.records?.push(record);
     const ended = gameEndedRecord(this.state, result.state, this.journal?.path ?? null);
@@ -213,11 +236,41 @@ export class TableCore {
       if (e.type === "log") this.out.logEntry(publicLogEntry(result.state, e.entry));
       else this.out.signal(e.seat, e.signal);
     }
+    this.stateChanged();
     return result;
   }
 
+  /**
+   * Runs `work` (a queue task's or the opening's several commits or a new game) with the
+   * views held: they are told once, for the state as it stands when `work` ends, and not
+   * for each step on the way (a new game with every seat offline, then each seat that is
+   * connected). What the commits say besides (log entries, signals) is told as it comes.
+   */
+  async together<T>(work: () => Promise<T>): Promise<T> {
+    this.holding++;
+    let value: T;
+    try {
+      value = await work();
+    } finally {
+      this.holding--;
+    }
+    // Not after a failure: the state it left is told with the next one (as before, when the
+    // caller's afterCommit came after its last await).
+    if (this.holding === 0 && this.heldState) {
+      this.heldState = false;
+      this.tellState();
+    }
+    return value;
+  }
+
+  /** A new current state: its views told now, or when the last `together` ends. */
+  private stateChanged(): void {
+    if (this.holding > 0) this.heldState = true;
+    else this.tellState();
+  }
+
   /** Publishes the views that changed and re-arms the timer for the new state. */
-  afterCommit(): void {
+  private tellState(): void {
     if (!this.state || this.closing) return;
     this.out.views(this.state);
     if (this.records) {
@@ -233,15 +286,16 @@ export class TableCore {
   private timerFired(deadline: number): void {
     this.enqueue(async () => {
       if (!this.state || nextDeadline(this.state) !== deadline) return; // superseded meanwhile
+      // Refused, nothing changed: its deadline fired once and is not armed again (Scheduler).
       const result = await this.apply({ type: "timer", at: Math.max(this.opts.now(), deadline) });
       if (!result.ok) this.log.debug({ event: "timer.stale", code: result.rejection.code });
-      this.afterCommit();
     }).catch((err: Error) => this.log.error({ event: "timer.failed", err: err.message }));
   }
 
   /** Finishes queued work, stops the timer and closes the journal. */
   async close(): Promise<void> {
     this.closing = true;
+    this.stopWatchingWords();
     this.scheduler.stop();
     this.out.stop();
     await this.queue;

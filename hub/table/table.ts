@@ -2,7 +2,7 @@
  * One table as its inputs see it: what a paddle's payload, a host command and a seat's
  * connection mean, each decoded, deduplicated and handed to the table's core
  * (table-core.ts), which steps, journals and commits it in one queue and tells what it
- * causes once its record is on disk (outbox.ts).
+ * causes once its record is on disk (outbox.ts): a commit tells its own views.
  */
 
 import {
@@ -52,12 +52,14 @@ export class Table {
 
   /** Resumes the newest game from its journal, or sets up the default game. */
   async open(): Promise<void> {
-    await this.core.resume();
-    // Nobody is connected yet: seats the journal left online are offline now.
-    for (const seat of this.core.game?.seats ?? []) {
-      if (seat.online) await this.presence(seat.seat, false);
-    }
-    this.core.afterCommit();
+    // The game as it stands once opened is told once, not the resumed one and then each seat.
+    await this.core.together(async () => {
+      await this.core.resume();
+      // Nobody is connected yet: seats the journal left online are offline now.
+      for (const seat of this.core.game?.seats ?? []) {
+        if (seat.online) await this.presence(seat.seat, false);
+      }
+    });
   }
 
   /** A paddle's publish on its input topic. Resolves once it may be acknowledged. */
@@ -97,7 +99,6 @@ export class Table {
       const { rev } = result.state;
       const seq = secret ? {} : { seq: msg.seq };
       this.core.log.debug({ event: "input.applied", seat: who, kind: msg.kind, ...seq, rev });
-      this.core.afterCommit();
     });
   }
 
@@ -142,7 +143,6 @@ export class Table {
           this.core.out.reply({ id, ok: false, error, message });
           return;
         }
-        this.core.afterCommit();
         // Logged once durable: a hub that lost its lease (woken from a pause) has its write
         // refused by Redis, and must not log that it applied the command (issue 27).
         const { rev } = result.state;
@@ -172,20 +172,23 @@ export class Table {
       this.core.out.reply({ id: cmd.id, ok: false, error, message, details });
       return;
     }
-    await this.core.begin(prepared.config, prepared.state, cmd.id);
-    // The new game starts with everyone offline and unheard; tell it who is connected now
-    // and what each connected seat can sense (its hello came before this game).
-    for (const [seat, count] of this.connections) {
-      if (count > 0 && seat <= prepared.state.seats.length) {
-        await this.core.apply({ type: "presence", at: this.core.opts.now(), seat, online: true });
-        const hello = this.hellos.get(seat);
-        if (hello) {
-          const action = { kind: "hello" as const, fw: hello.fw, caps: [...hello.caps] };
-          await this.core.apply({ type: "seat", at: this.core.opts.now(), seat, action });
+    // The new game's views are told once it knows who is connected, not with everyone offline.
+    await this.core.together(async () => {
+      await this.core.begin(prepared.config, prepared.state, cmd.id);
+      // The new game starts with everyone offline and unheard; tell it who is connected now
+      // and what each connected seat can sense (its hello came before this game).
+      for (const [seat, count] of this.connections) {
+        if (count > 0 && seat <= prepared.state.seats.length) {
+          const at = this.core.opts.now();
+          await this.core.apply({ type: "presence", at, seat, online: true });
+          const hello = this.hellos.get(seat);
+          if (hello) {
+            const action = { kind: "hello" as const, fw: hello.fw, caps: [...hello.caps] };
+            await this.core.apply({ type: "seat", at: this.core.opts.now(), seat, action });
+          }
         }
       }
-    }
-    this.core.afterCommit();
+    });
     this.core.out.reply(
       prepared.warnings.length > 0
         ? { id: cmd.id, ok: true, warnings: prepared.warnings }
@@ -213,7 +216,6 @@ export class Table {
     const record = await journal.append(c.input, { host: cmd.id });
     this.core.commit(record, { ok: true, state: c.state, effects: c.effects });
     this.core.log.info({ event: "command.applied", id: cmd.id, cmd: "undo", undoes: c.target.n });
-    this.core.afterCommit();
     // The removal a sensor reading made goes back with it: the reply says so too.
     const removal = shown.find((e) => e.n === c.target.n)?.removal;
     this.core.out.reply({
@@ -250,13 +252,7 @@ export class Table {
   private async presenceNow(seat: number, online: boolean): Promise<void> {
     const known = this.core.game?.seats[seat - 1]; // undefined beyond the game's seats
     if (this.core.closed || !known || known.online === online) return;
-    const result = await this.core.apply({
-      type: "presence",
-      at: this.core.opts.now(),
-      seat,
-      online,
-    });
-    if (result.ok) this.core.afterCommit();
+    await this.core.apply({ type: "presence", at: this.core.opts.now(), seat, online });
   }
 
   /** Finishes queued work, stops the timer and closes the journal. */

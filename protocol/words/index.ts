@@ -38,18 +38,25 @@ let RECEIVED: WordSet = {};
  * Adds a registered role's or ability's words (a test's toy role: its `role.<ruleset>.<role>`,
  * `action.<ability>`, …), read by gameWord as the built-in ones are. Refuses a key the
  * dictionary already has (or a built-in option's), so a registration cannot reword a real
- * role or option.
+ * role or option; a refused registration adds none of its words.
  */
 export function registerWords(words: WordSet) {
   for (const [lang, byKey] of Object.entries(words)) {
-    for (const [key, text] of Object.entries(byKey)) {
+    for (const key of Object.keys(byKey)) {
       if (gameWord(lang, key) !== undefined || builtInOption(key))
         throw new Error(`word "${key}" (${lang}) exists`);
+    }
+  }
+  let added = false;
+  for (const [lang, byKey] of Object.entries(words)) {
+    for (const [key, text] of Object.entries(byKey)) {
       const mine = REGISTERED.get(lang) ?? new Map<string, string>();
       mine.set(key, text);
       REGISTERED.set(lang, mine);
+      added = true;
     }
   }
+  if (added) wordsChanged();
 }
 
 /** Whether the key words a built-in option (`option.<name>.…`), which optionWord reads first. */
@@ -60,8 +67,28 @@ function builtInOption(key: string): boolean {
 
 /** Removes registered words (the built-in dictionary stays as it is). */
 export function unregisterWords(words: WordSet) {
+  let removed = false;
   for (const [lang, byKey] of Object.entries(words))
-    for (const key of Object.keys(byKey)) REGISTERED.get(lang)?.delete(key);
+    for (const key of Object.keys(byKey)) removed = REGISTERED.get(lang)?.delete(key) || removed;
+  if (removed) wordsChanged();
+}
+
+/** Who is told when the registered words change (the hub, which republishes them). */
+const WORDS_LISTENERS = new Set<() => void>();
+
+/**
+ * Calls `listener` after every registerWords or unregisterWords that changed the registered
+ * words, so that a hub already running re-sends them (`public/rulesets`): a registration
+ * made after it started would otherwise reach no screen. Returns the way to stop listening.
+ * Plain calls, no I/O here: what to do with the news is the listener's.
+ */
+export function onRegisteredWordsChange(listener: () => void): () => void {
+  WORDS_LISTENERS.add(listener);
+  return () => WORDS_LISTENERS.delete(listener);
+}
+
+function wordsChanged(): void {
+  for (const listener of [...WORDS_LISTENERS]) listener();
 }
 
 /** Every word registered in this process, by language (the hub publishes them). */

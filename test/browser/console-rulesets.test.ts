@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { availableRulesets, rulesetById } from "../../hub/engine/index.js";
 import type { Hub } from "../../hub/server.js";
+import { optionWord } from "../../protocol/words/index.js";
 import { openConsole } from "./console-page.js";
 import { namedSeats, seatedTable } from "./harness.js";
 import { deepText, text, waitFor } from "./page.js";
@@ -28,21 +29,48 @@ beforeAll(async () => {
 }, 30_000);
 
 describe("the console beyond sport", () => {
-  it("the setup form gives every ruleset's options in words, never a raw identifier", async () => {
-    const select = page.locator('host-setup select[name="ruleset"]');
-    for (const id of availableRulesets()) {
-      await select.selectOption(id);
-      const shown = (rulesetById(id)?.options ?? []).filter((o) => FIELDS.has(o.type));
-      await waitFor(page, `host-setup [data-option="${shown[0]?.name}"]`);
-      expect(await page.locator("host-setup [data-option]").count()).toBe(shown.length);
-      const form = (await page.locator("host-setup form").textContent()) ?? "";
-      // camelCase names are what a person must never read (`shotQuorum`, `disconnectGraceSeconds`).
-      const raw = shown.map((o) => o.name).filter((n) => /[A-Z]/.test(n) && form.includes(n));
-      expect(raw, id).toEqual([]);
-      expect(await page.locator("host-setup [data-about]").count()).toBe(shown.length);
+  it("the setup form gives every ruleset's options in words, never a raw identifier (en, de, ru)", async () => {
+    const de = await openConsole(browser, hub, undefined, "de");
+    const ru = await openConsole(browser, hub, undefined, "ru");
+    try {
+      for (const [lang, console] of [
+        ["en", page],
+        ["de", de],
+        ["ru", ru],
+      ] as const) {
+        const select = console.locator('host-setup select[name="ruleset"]');
+        for (const id of availableRulesets()) {
+          await select.selectOption(id);
+          const shown = (rulesetById(id)?.options ?? []).filter((o) => FIELDS.has(o.type));
+          await waitFor(console, `host-setup [data-option="${shown[0]?.name}"]`);
+          expect(await console.locator("host-setup [data-option]").count()).toBe(shown.length);
+          const form = (await console.locator("host-setup form").textContent()) ?? "";
+          // camelCase names are what a person must never read (`shotQuorum`, `disconnectGraceSeconds`).
+          const raw = shown.map((o) => o.name).filter((n) => /[A-Z]/.test(n) && form.includes(n));
+          expect(raw, `${lang} ${id}`).toEqual([]);
+          expect(await console.locator("host-setup [data-about]").count()).toBe(shown.length);
+          // Each label and each choice in the page's language's words, not its identifier.
+          for (const o of shown) {
+            const w = optionWord(lang, o.name);
+            const label = w?.unit ? `${w.label} (${w.unit})` : w?.label;
+            expect(await text(console, `host-setup [data-option="${o.name}"]`)).toBe(label);
+            for (const c of o.choices ?? []) {
+              const shownChoice = console.locator(
+                `host-setup select[name="${o.name}"] option[value="${c}"]`,
+              );
+              expect((await shownChoice.textContent())?.trim(), `${lang} ${o.name}.${c}`).toBe(
+                w?.choices?.[c],
+              );
+            }
+          }
+        }
+      }
+    } finally {
+      await Promise.all([de.close(), ru.close()]);
     }
+    const select = page.locator('host-setup select[name="ruleset"]');
     await select.selectOption(hub.tables.get("t1")?.game?.ruleset ?? "sport");
-  }, 30_000);
+  }, 60_000);
 
   it("refuses a name over the limit with the limit said, and sends nothing", async () => {
     const before = hub.tables.get("t1")?.game?.seats.map((s) => s.name);

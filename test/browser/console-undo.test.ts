@@ -67,6 +67,8 @@ describe("the console's undo picker", () => {
       const reply = await text(page, 'host-replies li[data-cmd="undo"]');
       expect(reply).toContain("Taken back:");
       expect(reply).toContain("nominates");
+      // The command in words, not its key (the reply once read `cmd.undo`).
+      expect(reply).not.toMatch(/\b(cmd|undo|host)\.[a-z]\w*/);
     } finally {
       await Promise.all(paddles.map((p) => p.end()));
     }

@@ -50,8 +50,9 @@ export interface HubSuite {
 
 /**
  * One hub for the whole file (its tests share the table), started in `beforeAll` once the
- * display is built and chromium is up; a file that registers a ruleset, a role or words
- * does it in a `beforeAll` declared before this one, so the hub publishes them.
+ * display is built and chromium is up. A file that registers a ruleset, a role or words
+ * may do it before (a `beforeAll` declared first) or after: the hub tells them again when
+ * the registered words change (test/browser/words-after-start.test.ts).
  */
 export function useHubSuite(prefix: string): HubSuite {
   const suite = useBrowserSuite();

@@ -4,8 +4,6 @@
  * here; it plays through the engine, the public and host views and the record, with no
  * other file naming it (HUNT-TOY-01..04).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostView, publicView, rulesetById } from "../../hub/engine/index.js";
 import {
@@ -25,6 +23,7 @@ import { EngineDriver } from "../helpers/engine-driver.js";
 import { alert } from "../helpers/hunt-veteran/alert.js";
 import { registerVeteran, unregisterVeteran } from "../helpers/hunt-veteran/index.js";
 import { veteran } from "../helpers/hunt-veteran/veteran.js";
+import { sourceFilesNaming } from "../helpers/source-names.js";
 
 /** The veteran's names: his role, his card's book and strike, his words (not ARIA's role="alert"). */
 const NAMES = /veteran|"alerts"|alert-strike|action\.alert/;
@@ -134,17 +133,7 @@ describe("a hunt role registered by a test (the veteran)", () => {
   });
 
   it("HUNT-TOY-01: lives only in test/helpers/hunt-veteran/: no source file names it", () => {
-    const root = resolve(import.meta.dirname, "../..");
-    const named: string[] = [];
-    const walk = (dir: string): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.ts$/.test(name) && NAMES.test(readFileSync(path, "utf8")))
-          named.push(path.slice(root.length + 1));
-      }
-    };
-    for (const dir of ["hub", "protocol", "web-display/src", "firmware-sim"]) walk(join(root, dir));
+    const named = sourceFilesNaming(NAMES);
     expect(named).toEqual([]);
   });
 });

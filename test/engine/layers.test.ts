@@ -80,10 +80,9 @@ describe("engine layers", () => {
 
 /**
  * The hub's rooms (scripts/hub-rooms-map.ts): which room may import which. A file's room is
- * its folder under hub/, or the map's room while it still sits at hub/'s root (before
- * scripts/hub-rooms.ts moved it), so the rule holds before and after the move. The root
- * (server.ts, cli.ts, pairing.ts) composes everything and no room imports it; the engine and
- * process are the ground floor.
+ * its folder under hub/. The root holds the hub's two front doors alone (server.ts composes
+ * the rooms, cli.ts is its command line): it imports every room and no room imports it; the
+ * engine and process are the ground floor.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   engine: [],
@@ -96,13 +95,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   record: ["engine", "journal", "table", "web", "process"],
   cluster: ["engine", "journal", "table", "mqtt", "process"],
 };
-const ROOM_AT_ROOT = new Map<string, string>(
-  Object.entries(ROOMS).flatMap(([room, names]) =>
-    names.map((n) => [`hub/${n}.ts`, room] as const),
-  ),
-);
 const roomOf = (f: string): string | null =>
-  /^hub\/([^/]+)\//.exec(f)?.[1] ?? ROOM_AT_ROOT.get(f) ?? (f.startsWith("hub/") ? "root" : null);
+  /^hub\/([^/]+)\//.exec(f)?.[1] ?? (f.startsWith("hub/") ? "root" : null);
 
 /** Every import from one room into another that the rule does not allow. */
 function roomBreaches(g: ImportGraph): string[] {
@@ -121,10 +115,17 @@ function roomBreaches(g: ImportGraph): string[] {
 describe("hub rooms", () => {
   const hub = [...graph.keys()].filter((f) => f.startsWith("hub/"));
 
-  it("every file at hub/'s root is placed: in a room of the map, or one of the composition", () => {
-    const placed = new Set([...ROOM_AT_ROOT.keys(), ...STAYS.map((n) => `hub/${n}.ts`)]);
-    const root = hub.filter((f) => /^hub\/[^/]+\.ts$/.test(f));
-    expect(root.filter((f) => !placed.has(f))).toEqual([]);
+  it("hub/'s root holds the two front doors alone: server.ts and cli.ts", () => {
+    const root = hub.filter((f) => /^hub\/[^/]+\.ts$/.test(f)).sort();
+    expect(root).toEqual(STAYS.map((n) => `hub/${n}.ts`).sort());
+    expect(root).toEqual(["hub/cli.ts", "hub/server.ts"]);
+  });
+
+  it("every file the map places is in its room's folder", () => {
+    const misplaced = Object.entries(ROOMS).flatMap(([room, names]) =>
+      names.map((n) => `hub/${room}/${n}.ts`).filter((f) => !graph.has(f)),
+    );
+    expect(misplaced).toEqual([]);
   });
 
   it("every room under hub/ has a rule", () => {

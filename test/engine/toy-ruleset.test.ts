@@ -16,7 +16,11 @@ import { recordFromJournal } from "../../hub/record/extract.js";
 import { publicStateSchema, rulesetListSchema } from "../../protocol/index.js";
 import { journalOf } from "../helpers/driver-journal.js";
 import { EngineDriver } from "../helpers/engine-driver.js";
+import { fileNames, sourceFilesNaming } from "../helpers/source-names.js";
 import { toy } from "../helpers/toy-ruleset/index.js";
+
+/** The toy's own names: its id as a string or a key, its night step, its ability, its option. */
+const NAMES = /["'`]toy["'`]|\btoy:|\bdusk\b|\bvest\b|lullaby/;
 
 // Seats: 1 mafia, 2 veteran, 3..5 civilians.
 const ROLES = ["mafia", "veteran", "civilian", "civilian", "civilian"];
@@ -119,5 +123,12 @@ describe("a ruleset registered by a test (toy)", () => {
     expect(record.ruleset).toBe("toy");
     expect(record.seats.find((s) => s.seat === victim)).toMatchObject({ out: "killed" });
     expect(record.seats.map((s) => s.role).sort()).toEqual([...ROLES].sort());
+  });
+
+  it("lives only in test/helpers/toy-ruleset/: no source file names it", () => {
+    const named = sourceFilesNaming(NAMES);
+    expect(named).toEqual([]);
+    // The scan finds the toy where it does live (so an empty list means something).
+    expect(fileNames("test/helpers/toy-ruleset/index.ts", NAMES)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
   type RulesetList,
   rulesetListSchema,
 } from "../../protocol/index.js";
+import { registerWords, unregisterWords } from "../../protocol/words/index.js";
 import { subscribeGranted, useTestHub } from "../helpers/hub.js";
 
 const fx = useTestHub();
@@ -91,6 +92,34 @@ describe("host/rulesets", () => {
       }
       // No word is registered in this process: the built-in ones are in every bundle.
       expect(parsed.words).toEqual({});
+    }
+  });
+
+  it("words registered while the hub runs are told again on public/rulesets, retained", async () => {
+    const topic = "mafia/v1/t1/public/rulesets";
+    const words = {
+      en: { "role.hunt.watchman": "Watchman" },
+      de: { "role.hunt.watchman": "Wächter" },
+    };
+    const display = await fx.connect("display/t1");
+    const first = display.inbox.next<PublicRulesets>(topic);
+    await subscribeGranted(display.client, ["mafia/v1/t1/public/#"]);
+    expect(publicRulesetsSchema.parse(await first).words).toEqual({});
+    const wait = { timeout: 15_000 };
+    const told = display.inbox.next<PublicRulesets>(topic, (m) => !!m.words?.en, wait);
+    registerWords(words);
+    try {
+      expect(publicRulesetsSchema.parse(await told).words).toEqual(words);
+      // Retained: a screen that connects after the registration gets the words at once.
+      const late = await fx.connect("seat/t1/2");
+      const retained = late.inbox.next<PublicRulesets>(topic, () => true, wait);
+      await subscribeGranted(late.client, ["mafia/v1/t1/public/#"]);
+      expect(publicRulesetsSchema.parse(await retained).words).toEqual(words);
+    } finally {
+      const gone = display.inbox.next<PublicRulesets>(topic, (m) => !m.words?.en, wait);
+      unregisterWords(words);
+      // Taken out, they are told gone: a screen does not keep a role the hub no longer has.
+      expect(publicRulesetsSchema.parse(await gone).words).toEqual({});
     }
   });
 });

@@ -6,7 +6,16 @@
  * the links as plain lines with a QR code to scan; a pipe gets them only with
  * `--print-pairing`.
  */
-import type { Hub } from "./server.js";
+import type { Secrets } from "../process/secrets.js";
+
+/**
+ * What the links are made of: the hub's tables and their passwords. A shape, not the hub
+ * (hub/server.ts, which composes this room and which no room imports), so a running hub is one.
+ */
+export interface PairingSource {
+  readonly tables: { keys(): Iterable<string> };
+  readonly secrets: Pick<Secrets, "password">;
+}
 
 export interface PairingLink {
   table: string;
@@ -16,7 +25,7 @@ export interface PairingLink {
   audience: string;
 }
 
-export function pairingLinks(hub: Hub, origin: string): PairingLink[] {
+export function pairingLinks(hub: PairingSource, origin: string): PairingLink[] {
   return [...hub.tables.keys()].map((table) => {
     const key = encodeURIComponent(hub.secrets.password(`display/${table}`) ?? "");
     const audienceKey = encodeURIComponent(hub.secrets.password(`audience/${table}`) ?? "");
