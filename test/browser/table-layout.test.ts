@@ -74,8 +74,14 @@ async function settleInPage(): Promise<number> {
     for (const el of all(document))
       if (el.tagName === "MAFIA-SIDE-PANEL" || el.tagName === "MAFIA-FORUM-NEWS")
         (el as unknown as { updated(): void }).updated();
-  for (const a of document.getAnimations())
-    if (Number(a.effect?.getComputedTiming().endTime) < 5000) a.finish();
+  // Transitions run to their end: those of every shadow root, which the document's list
+  // leaves out (a speaker's chip, grown or shrinking back, was measured at its start), once
+  // styles are flushed so that the latest changes' transitions have begun.
+  void document.documentElement.offsetHeight;
+  const roots = [document, ...all(document).flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
+  for (const root of roots)
+    for (const a of root.getAnimations())
+      if (Number(a.effect?.getComputedTiming().endTime) < 5000) a.finish();
   return Math.min(...rings.map((r) => Number(r.style.getPropertyValue("--seat-scale") || 1)));
 }
 
