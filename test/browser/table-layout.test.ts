@@ -107,7 +107,10 @@ function install(page: Page): Promise<unknown> {
  * frame in between (the settle waits on Lit's microtasks only), so Chromium paints none of
  * the views nobody looks at. With a round trip per view, the time between the views (a
  * frame painted after each, the round trip itself) was more than the checks: ru alone,
- * 364 views a page, 72 s with 32 s of it in the page's own work; batched 50 s with 34 s.
+ * 364 views a page, 72 s with 32 s of it in the page's own work; batched 50 s with 34 s
+ * (performance.now() around each part in a copy of this test, 2 cores at load about 15).
+ * The whole file, `npx vitest run test/browser/table-layout.test.ts` on that machine, one
+ * after the other: 123 s before, 73 s after (load 8-10); 192 s and 75 s (load 10-14).
  */
 function checkAll(page: Page, snaps: TableSnapshot[], lang: string) {
   return page.evaluate(
