@@ -14,6 +14,8 @@ const ROW = 22;
 const LEFT = 170;
 /** Characters of a name that fit the label column at 12 px (about 7 px a character). */
 const NAME_CHARS = 18;
+/** A generous character's width at 12 px, Latin or Cyrillic, for a label's room. */
+const CHAR_PX = 7.5;
 const WIDTH = 900;
 const TOP = 46;
 
@@ -75,9 +77,14 @@ export function appealSvg(r: GameRecord, voteIndex: number, lang: RecordLang = "
   for (const removal of r.removals.filter((m) => m.at >= from && m.at <= to)) {
     const row = r.seats.findIndex((s) => s.seat === removal.seat);
     const y = TOP + row * ROW + ROW / 2;
+    const cx = x(removal.at);
+    const cause = t(`cause.${removal.cause ?? "host"}`);
+    // Right of the mark, or left of it where the word would run out of the picture (a
+    // removal at the round's end: "провокация" was cut to "провокаци").
+    const after = cx + 9 + [...cause].length * CHAR_PX <= WIDTH - 2;
     out.push(
-      `<circle class="removal" cx="${x(removal.at).toFixed(1)}" cy="${y}" r="6" fill="none" stroke="#cf222e" stroke-width="2"/>`,
-      `<text x="${(x(removal.at) + 9).toFixed(1)}" y="${y + 4}" fill="#cf222e">${esc(t(`cause.${removal.cause ?? "host"}`))}</text>`,
+      `<circle class="removal" cx="${cx.toFixed(1)}" cy="${y}" r="6" fill="none" stroke="#cf222e" stroke-width="2"/>`,
+      `<text class="cause" x="${(after ? cx + 9 : cx - 9).toFixed(1)}" y="${y + 4}"${after ? "" : ' text-anchor="end"'} fill="#cf222e">${esc(cause)}</text>`,
     );
   }
   const axisY = TOP + r.seats.length * ROW + 16;

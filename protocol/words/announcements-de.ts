@@ -27,6 +27,7 @@ export const deAnnouncements: Record<AnnouncementWordKey, string> = {
   "log.vote.none": "Niemand wurde nominiert: heute keine Abstimmung",
   "log.vote.skipped": "Nur eine Nominierung an Tag 0: keine Abstimmung",
   "log.vote.start": "Die Abstimmung beginnt: {seats}",
+  "log.vote.start.all": "Die Abstimmung beginnt: alle Lebenden stehen zur Wahl",
   "log.vote.revote.start": "Neue Abstimmung: {seats}",
   "log.vote.leave.start": "Gehen {seats} alle, oder bleiben alle?",
   "log.vote.counted": "Stimmen für {seat}: {votes}",

@@ -27,6 +27,7 @@ export const enAnnouncements = {
   "log.vote.none": "Nobody was nominated: no vote today",
   "log.vote.skipped": "Only one nominee on day 0: no vote",
   "log.vote.start": "The vote begins: {seats}",
+  "log.vote.start.all": "The vote begins: every living player is a candidate",
   "log.vote.revote.start": "Revote: {seats}",
   "log.vote.leave.start": "Do {seats} all leave, or all stay?",
   "log.vote.counted": "Votes for {seat}: {votes}",

@@ -27,6 +27,7 @@ export const ruAnnouncements: Record<AnnouncementWordKey, string> = {
   "log.vote.none": "Никто не выставлен: голосования нет",
   "log.vote.skipped": "В нулевой день выставлен один игрок: голосования нет",
   "log.vote.start": "Голосование: {seats}",
+  "log.vote.start.all": "Голосование: кандидаты — все живые игроки",
   "log.vote.revote.start": "Переголосование: {seats}",
   "log.vote.leave.start": "{seats}: все уходят или все остаются?",
   "log.vote.counted": "За игрока {seat} — голосов: {votes}",

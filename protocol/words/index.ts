@@ -122,10 +122,11 @@ export function gameWord(lang: string, key: string): string | undefined {
 
 /**
  * Announcement words beyond the manifests' keys: a removal said without its cause (the table
- * is not told it) and a warning said with its cause. The screens pick them (web-display
- * i18n `announcement`); the words test accepts them as used.
+ * is not told it), a warning said with its cause, and a vote whose start names no seats
+ * (every living seat is on the ballot, as where nobody nominates). The screens pick them
+ * (web-display i18n `announcement`); the words test accepts them as used.
  */
-export const ANNOUNCEMENT_VARIANTS = ["removed.plain", "warned.cause"] as const;
+export const ANNOUNCEMENT_VARIANTS = ["removed.plain", "warned.cause", "vote.start.all"] as const;
 
 /** Step words beyond the manifests' steps: what a night step shows when it has no word. */
 export const STEP_FALLBACKS = ["night.sleep"] as const;

@@ -57,8 +57,8 @@ function dayVote(m: RulesetManifest, id: string, count: number): PublicState | n
     s.nominations = targets;
     s.counting = 3;
   }
-  // Without nominations every living seat is a candidate and the engines publish no ballot.
-  s.ballot = m.capabilities.nominations ? targets : [];
+  // Without nominations every living seat is on the ballot, as the engines publish it.
+  s.ballot = m.capabilities.nominations ? targets : living(s);
   s.tally = { "1": 2, "3": 3, [String(count)]: 1 };
   if (m.capabilities.openVote) s.voters = { "1": [4, 8], "3": [1, 9, count], [count]: [3] };
   if (m.capabilities.dayBoard)

@@ -226,10 +226,15 @@ export async function feed(page: Page, snap: TableSnapshot, lang: string): Promi
   await page.evaluate(putSnapshot, [snap, lang] as const);
   // Drawn, measured by the ring (a second frame), and every transition (a speaker's chip
   // growing) run to its end.
+  // The document's list leaves out the shadow roots' animations (the chips' are there).
   await page.evaluate(async () => {
     for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
-    const ending = document
-      .getAnimations()
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++)
+      for (const el of (roots[i] as Document | ShadowRoot).querySelectorAll("*"))
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+    const ending = roots
+      .flatMap((root) => root.getAnimations())
       .filter((a) => Number(a.effect?.getComputedTiming().endTime) < 5000);
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });

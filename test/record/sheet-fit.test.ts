@@ -4,7 +4,7 @@
  * the chart and dead seats' thumbs looked live). A 20-seat record with long names is
  * printed by the hub's printer (Chromium) in en, de and ru, and poppler's `pdftotext -bbox`
  * says where every word landed: none past the page's printable right edge. The HTML and the
- * appeal picture are checked as text.
+ * appeal picture are checked as text, and the picture's words by their boxes in Chromium.
  */
 import { execFile } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
@@ -101,6 +101,41 @@ describe("the appeal picture", () => {
     // Without the night's kill, the same seat's bar is solid.
     expect(appealSvg(record, revote, "en")).toContain('class="seat" data-seat="4"');
   });
+});
+
+describe("the appeal picture in Chromium", () => {
+  it("keeps every word inside the picture, a removal's cause at the round's very end too (en, de, ru)", async () => {
+    // The cause of a removal at the end of the round was written right of its mark and ran
+    // out of the picture ("провокация" printed as "провокаци").
+    const revote = record.votes.findIndex((v) => v.kind === "revote");
+    const round = record.votes[revote] as GameRecord["votes"][number];
+    const end = (round.windows.at(-1)?.closed as number) + 1000;
+    const removal = { ...(record.removals[0] as GameRecord["removals"][number]), at: end };
+    const r = { ...record, removals: [removal, ...record.removals] };
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const faults: string[] = [];
+      for (const lang of ["en", "de", "ru"] as const) {
+        await page.setContent(appealSvg(r, revote, lang));
+        const out = await page.evaluate(() => {
+          const svg = document.querySelector("svg") as SVGSVGElement;
+          const width = svg.viewBox.baseVal.width;
+          return [...svg.querySelectorAll("text")].flatMap((t) => {
+            const b = t.getBBox();
+            return b.x < 0 || b.x + b.width > width
+              ? [`"${t.textContent}" ${b.x.toFixed(0)}..${(b.x + b.width).toFixed(0)} of ${width}`]
+              : [];
+          });
+        });
+        faults.push(...out.map((f) => `${lang}: ${f}`));
+        expect(await page.locator('text[fill="#cf222e"]').count(), lang).toBeGreaterThan(0);
+      }
+      expect(faults).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
 
 describe("the sheet as PDF at 20 seats with long names", () => {

@@ -1,6 +1,7 @@
 /**
  * The ballot in order: the votes of each closed window, the one being counted, the rest.
  * Where the vote is open (sport: `voters` on the public view) each count names its voters.
+ * Where seats do not nominate (the manifest), only the seats that have votes so far.
  */
 import { css, html } from "lit";
 import { asksLeaveOrStay } from "../../../protocol/manifest.js";
@@ -85,8 +86,13 @@ export class VoteTally extends MafiaElement {
         )}
       </ol>`;
     }
+    // Without nominations every living seat is on the ballot and the votes are not counted
+    // seat by seat: no seat is "next", so only seats with votes so far show, with their
+    // count (an open vote as it goes; a secret one shows none until it closes).
+    const inTurn = this.manifest?.capabilities.nominations === true;
+    const shown = inTurn ? s.ballot : s.ballot.filter((n) => String(n) in s.tally);
     return html`<ol>
-      ${s.ballot.map((n) => {
+      ${shown.map((n) => {
         const counted = String(n) in s.tally && s.counting !== n;
         const counting = s.counting === n;
         return html`<li class=${counting ? "counting" : ""} data-nominee=${n}>

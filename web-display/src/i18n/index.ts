@@ -142,13 +142,16 @@ export function announcement(
     winner,
   };
   // The forum's warnings say why, where the entry says it (FORUM-INACT-02); a removal says
-  // why only where the table shows it (the `showRemovalCause` option, or the host's view).
+  // why only where the table shows it (the `showRemovalCause` option, or the host's view);
+  // a vote that names no seats has every living seat on its ballot (nobody nominates).
   const key =
     entry.key === "warned" && params.cause
       ? "warned.cause"
       : entry.key === "removed" && !params.cause
         ? "removed.plain"
-        : entry.key;
+        : entry.key === "vote.start" && entry.seats.length === 0
+          ? "vote.start.all"
+          : entry.key;
   const text = tr.t(`log.${key}`, params, entry.key);
   const reason = typeof p.reason === "string" && p.reason.length > 0 ? ` (${p.reason})` : "";
   // Rulesets that reveal a role on elimination say it in the announcement itself.
