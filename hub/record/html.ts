@@ -72,7 +72,7 @@ export function sheetHtml(r: GameRecord, lang: RecordLang = "en"): string {
       s.seats.map(name).join(", "),
     ]),
     nights(r, t, name),
-    section(t("lastWords"), [t("time"), t("round"), t("seat"), "s"], r.lastWords, (w) => [
+    section(t("lastWords"), [t("time"), t("round"), t("seat"), t("seconds")], r.lastWords, (w) => [
       mmss(w.from - (r.startedAt ?? r.setupAt)),
       String(w.round),
       name(w.seat),

@@ -22,7 +22,14 @@ export function voiceHtml(r: GameRecord, t: Translate, name: (n: number) => stri
     const what = `${esc(t(`voice.kind.${c.kind}`))}${c.during === null ? "" : ` ${name(c.during)}`}`;
     return `<tr class="candidate" data-status="${c.status}"><td>${mmss(c.from - start)}</td><td>${c.round}</td><td>${name(c.seat)}</td><td>${what}</td><td class="num">${((c.to - c.from) / 1000).toFixed(1)}</td><td>${esc(t(`voice.status.${c.status}`))}</td></tr>`;
   });
-  const head = [t("time"), t("round"), t("seat"), t("voice.what"), "s", t("voice.decision")];
+  const head = [
+    t("time"),
+    t("round"),
+    t("seat"),
+    t("voice.what"),
+    t("seconds"),
+    t("voice.decision"),
+  ];
   const table = rows.length
     ? `<h3>${esc(t("voice.candidates"))}</h3><table class="voice-candidates"><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>${rows.join("")}</table>`
     : "";

@@ -84,6 +84,9 @@ describe.each(availableRulesets())("%s words", (id) => {
       .replace(/<[^>]+>/g, " ");
     expect(text.match(/\b[a-z]+\.[a-z_]+(\.[a-z_]+)*\b/g) ?? []).toEqual([]);
     expect(record.seats.some((s) => s.role)).toBe(true);
+    // Column heads are words of the language: the last words' length was a bare "s".
+    const heads = [...sheetHtml(record, lang).matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(heads.filter((h) => /^\p{L}$/u.test((h ?? "").trim()))).toEqual([]);
   });
 
   it.each(RECORD_LANGS.filter((l) => l !== "en"))(
