@@ -10,6 +10,7 @@
  * Outgoing: written to the socket itself (see write() below).
  */
 import { Duplex } from "node:stream";
+import type { ConnectPriority } from "./connect-priority.js";
 
 export interface GateOptions {
   /** Largest whole MQTT packet (fixed header included) accepted, in bytes. */
@@ -19,8 +20,11 @@ export interface GateOptions {
   burst: number;
   /** Called once when the gate closes the connection, with the reason. */
   onViolation?: (reason: string) => void;
+  /** Connects first: game packets wait while CONNACKs are owed (connect-priority.ts). */
+  priority?: ConnectPriority;
 }
 
+const PUBLISH = 3;
 const PINGREQ = 12;
 
 export class ConnectionGate extends Duplex {
@@ -31,6 +35,12 @@ export class ConnectionGate extends Duplex {
   private downstreamFull = false;
   private upstreamEnded = false;
   private endPushed = false;
+  /** A PUBLISH waits for the connects (connect-priority.ts). */
+  private held = false;
+  private readonly resumeHeld = () => {
+    this.held = false;
+    this.pump();
+  };
   /** May be tightened once the client's identity is known (see broker.ts). */
   limits: GateOptions;
 
@@ -124,7 +134,7 @@ export class ConnectionGate extends Duplex {
 
   /** Moves whole packets downstream while the bucket and the reader allow. */
   private pump(): void {
-    while (!this.destroyed && !this.downstreamFull && this.refillTimer === null) {
+    while (!this.destroyed && !this.downstreamFull && this.refillTimer === null && !this.held) {
       const frame = frameLength(this.pending);
       if (frame === "malformed") {
         this.violate("malformed packet length");
@@ -137,6 +147,10 @@ export class ConnectionGate extends Duplex {
       }
       if (this.pending.length < frame) break;
       const type = (this.pending[0] as number) >> 4;
+      if (type === PUBLISH && this.limits.priority?.hold(this.resumeHeld)) {
+        this.held = true;
+        break;
+      }
       if (type !== PINGREQ) {
         this.refill();
         if (this.tokens < 1) {
@@ -156,7 +170,7 @@ export class ConnectionGate extends Duplex {
     }
     // Read more only while nothing is held back, so a slow or throttled client buffers in
     // its own TCP window instead of in the hub's memory.
-    if (this.downstreamFull || this.refillTimer !== null) this.inner.pause();
+    if (this.downstreamFull || this.refillTimer !== null || this.held) this.inner.pause();
     else if (this.upstreamEnded) {
       if (!this.endPushed) {
         this.endPushed = true;
