@@ -7,6 +7,7 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Link } from "../firmware-sim/firmware/link.js";
+import { NodeMqtt } from "../firmware-sim/sim/node-mqtt.js";
 import { Latencies } from "./latency.js";
 
 type Patched = Record<string, (...args: unknown[]) => unknown>;
@@ -23,6 +24,17 @@ export function traceClients(): { stop(): void } {
   const startedAt = new WeakMap<object, number>();
   const connackAt = new WeakMap<object, number>();
   const toConnack = new Latencies();
+  const toTcp = new Latencies();
+  const mqttProto = NodeMqtt.prototype as unknown as Patched;
+  const mqttConnect = mqttProto.connect;
+  mqttProto.connect = function (this: object, ...a: unknown[]) {
+    const at = performance.now();
+    const out = mqttConnect?.apply(this, a);
+    const stream = (this as unknown as { client?: { stream?: NodeJS.EventEmitter } }).client
+      ?.stream;
+    stream?.once("connect", () => toTcp.add(performance.now() - at));
+    return out;
+  };
   const toView = new Latencies();
   const reasons = new Map<string, number>();
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -60,7 +72,8 @@ export function traceClients(): { stop(): void } {
     const ms = (ns: number) => (ns / 1e6).toFixed(0);
     const c = toConnack.summary();
     const v = toView.summary();
-    return `clients t=${((performance.now() - t0) / 1000).toFixed(0)}s loop p50/p99/max ${ms(loop.percentile(50))}/${ms(loop.percentile(99))}/${ms(loop.max)}; gave up ${JSON.stringify(Object.fromEntries(window))}; so far: connect->CONNACK p50/p99/max ${c.p50.toFixed(0)}/${c.p99.toFixed(0)}/${c.max.toFixed(0)} (${c.n}), CONNACK->view ${v.p50.toFixed(0)}/${v.p99.toFixed(0)}/${v.max.toFixed(0)} (${v.n})`;
+    const tcp = toTcp.summary();
+    return `clients t=${((performance.now() - t0) / 1000).toFixed(0)}s TCP up p50/p99/max ${tcp.p50.toFixed(0)}/${tcp.p99.toFixed(0)}/${tcp.max.toFixed(0)} (${tcp.n}); loop p50/p99/max ${ms(loop.percentile(50))}/${ms(loop.percentile(99))}/${ms(loop.max)}; gave up ${JSON.stringify(Object.fromEntries(window))}; so far: connect->CONNACK p50/p99/max ${c.p50.toFixed(0)}/${c.p99.toFixed(0)}/${c.max.toFixed(0)} (${c.n}), CONNACK->view ${v.p50.toFixed(0)}/${v.p99.toFixed(0)}/${v.max.toFixed(0)} (${v.n})`;
   };
   const timer = setInterval(() => {
     process.stderr.write(`${line()}\n`);
@@ -72,6 +85,7 @@ export function traceClients(): { stop(): void } {
       clearInterval(timer);
       loop.disable();
       Object.assign(proto, original);
+      mqttProto.connect = mqttConnect as (...args: unknown[]) => unknown;
       process.stderr.write(
         `clients total gave up ${JSON.stringify(Object.fromEntries(reasons))}\n`,
       );
