@@ -316,9 +316,12 @@ export async function createBroker(opts: {
           log.warn({ event: "connection.closed_by_gate", reason }, "connection closed"),
         priority,
       });
-      const settle = priority.opened();
-      owed.set(gate, settle);
-      gate.once("close", settle);
+      // A CONNACK is owed from the first bytes on: a socket that stays silent holds nobody.
+      conn.once("data", () => {
+        const settle = priority.opened();
+        owed.set(gate, settle);
+        gate.once("close", settle);
+      });
       gate.on("error", () => undefined); // Aedes attaches its own handler; this covers the gap before
       trace.accepted(gate);
       aedes.handle(gate, req);
