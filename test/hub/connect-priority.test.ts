@@ -87,13 +87,19 @@ describe("connects first", () => {
   });
 });
 
+/** Three gates sharing a pacer of one CONNECT at a time; the first has sent its CONNECT. */
+async function firstConnected() {
+  const pacer = new ConnectPacer(1);
+  const priority = new ConnectPriority({ maxHoldMs: 0, freeMs: 0 });
+  const [a, b, c] = [gated(priority, pacer), gated(priority, pacer), gated(priority, pacer)];
+  a.socket.write(CONNECT);
+  await turn();
+  return { pacer, a, b, c };
+}
+
 describe("CONNACKs paced", () => {
   it("lets at most maxInFlight CONNECTs through at once, the next in arrival order as each is served", async () => {
-    const pacer = new ConnectPacer(1);
-    const priority = new ConnectPriority({ maxHoldMs: 0, freeMs: 0 });
-    const [a, b, c] = [gated(priority, pacer), gated(priority, pacer), gated(priority, pacer)];
-    a.socket.write(CONNECT);
-    await turn();
+    const { pacer, a, b, c } = await firstConnected();
     b.socket.write(CONNECT);
     c.socket.write(CONNECT);
     await turn();
@@ -112,11 +118,7 @@ describe("CONNACKs paced", () => {
   });
 
   it("gives the turn back when a connection waiting for it closes", async () => {
-    const pacer = new ConnectPacer(1);
-    const priority = new ConnectPriority({ maxHoldMs: 0, freeMs: 0 });
-    const [a, b, c] = [gated(priority, pacer), gated(priority, pacer), gated(priority, pacer)];
-    a.socket.write(CONNECT);
-    await turn();
+    const { pacer, a, b, c } = await firstConnected();
     b.socket.write(CONNECT);
     await turn();
     c.socket.write(CONNECT);
