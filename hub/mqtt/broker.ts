@@ -23,7 +23,7 @@ import type { OutMessage } from "../table/outbox.js";
 import type { Table } from "../table/table.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
 import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
-import { ConnectPacer, ConnectPriority } from "./connect-priority.js";
+import { ConnectPriority } from "./connect-priority.js";
 import { connectTrace } from "./connect-trace.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
@@ -119,8 +119,6 @@ export async function createBroker(opts: {
   const priority = new ConnectPriority(
     process.env.HUB_CONNECT_PRIORITY === "0" ? { maxHoldMs: 0, freeMs: 0 } : undefined,
   );
-  // HUB_CONNECT_PACE=0 turns pacing off (the benchmark's A/B runs).
-  const pacer = new ConnectPacer(Number(process.env.HUB_CONNECT_PACE ?? 128));
   /** Per connection (its gate): marks its CONNACK as no longer owed (connect-priority.ts). */
   const owed = new WeakMap<object, () => void>();
 
@@ -297,7 +295,6 @@ export async function createBroker(opts: {
   });
   aedes.on("connackSent", (_packet, client) => {
     owed.get(client.conn)?.();
-    if (client.conn instanceof ConnectionGate) client.conn.connectServed();
     trace.connacked(client);
   });
   if (trace.on) aedes.on("subscribe", (_subs, client) => trace.stage(client.conn, "suback"));
@@ -318,7 +315,6 @@ export async function createBroker(opts: {
         onViolation: (reason) =>
           log.warn({ event: "connection.closed_by_gate", reason }, "connection closed"),
         priority,
-        pacer,
       });
       // A CONNACK is owed from the first bytes on: a socket that stays silent holds nobody.
       conn.once("data", () => {

@@ -10,7 +10,7 @@
  * Outgoing: written to the socket itself (see write() below).
  */
 import { Duplex } from "node:stream";
-import type { ConnectPacer, ConnectPriority } from "./connect-priority.js";
+import type { ConnectPriority } from "./connect-priority.js";
 
 export interface GateOptions {
   /** Largest whole MQTT packet (fixed header included) accepted, in bytes. */
@@ -22,11 +22,8 @@ export interface GateOptions {
   onViolation?: (reason: string) => void;
   /** Connects first: game packets wait while CONNACKs are owed (connect-priority.ts). */
   priority?: ConnectPriority;
-  /** CONNACKs paced: the CONNECT waits its turn here (connect-priority.ts). */
-  pacer?: ConnectPacer;
 }
 
-const CONNECT = 1;
 const PUBLISH = 3;
 const PINGREQ = 12;
 
@@ -43,14 +40,6 @@ export class ConnectionGate extends Duplex {
   private readonly resumeHeld = () => {
     this.held = false;
     this.pump();
-  };
-  /** The pacer's slot: taken for the CONNECT, given back once (connectServed()). */
-  private slot: "none" | "taken" | "given back" = "none";
-  private readonly resumeAdmitted = () => {
-    this.slot = "taken";
-    this.held = false;
-    if (this.destroyed) this.connectServed();
-    else this.pump();
   };
   /** May be tightened once the client's identity is known (see broker.ts). */
   limits: GateOptions;
@@ -123,15 +112,7 @@ export class ConnectionGate extends Duplex {
     cb();
   }
 
-  /** The CONNACK went out (or the connection closed): the pacer's next CONNECT may go. */
-  connectServed(): void {
-    if (this.slot !== "taken") return;
-    this.slot = "given back";
-    this.limits.pacer?.done();
-  }
-
   override _destroy(err: Error | null, cb: (err: Error | null) => void): void {
-    this.connectServed();
     if (this.refillTimer) clearTimeout(this.refillTimer);
     this.refillTimer = null;
     this.inner.destroy();
@@ -166,13 +147,6 @@ export class ConnectionGate extends Duplex {
       }
       if (this.pending.length < frame) break;
       const type = (this.pending[0] as number) >> 4;
-      if (type === CONNECT && this.slot === "none" && this.limits.pacer) {
-        if (!this.limits.pacer.admit(this.resumeAdmitted)) {
-          this.held = true;
-          break;
-        }
-        this.slot = "taken";
-      }
       if (type === PUBLISH && this.limits.priority?.hold(this.resumeHeld)) {
         this.held = true;
         break;

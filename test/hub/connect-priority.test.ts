@@ -6,21 +6,19 @@
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { ConnectPacer, ConnectPriority } from "../../hub/mqtt/connect-priority.js";
+import { ConnectPriority } from "../../hub/mqtt/connect-priority.js";
 import { ConnectionGate } from "../../hub/mqtt/gate.js";
 
 const PUBLISH = Buffer.from([0x30, 0x03, 0x00, 0x01, 0x61]); // QoS 0 to "a", empty payload
-const CONNECT = Buffer.from([0x10, 0x0c, 0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 2, 0, 30, 0, 0]);
 const SUBSCRIBE = Buffer.from([0x82, 0x06, 0x00, 0x01, 0x00, 0x01, 0x62, 0x00]);
 
-function gated(priority: ConnectPriority, pacer?: ConnectPacer) {
+function gated(priority: ConnectPriority) {
   const socket = new PassThrough();
   const gate = new ConnectionGate(socket, {
     maxPacketBytes: 1024,
     ratePerSecond: 1000,
     burst: 1000,
     priority,
-    ...(pacer ? { pacer } : {}),
   });
   const out: number[] = [];
   gate.on("data", (packet: Buffer) => out.push((packet[0] as number) >> 4));
@@ -84,52 +82,5 @@ describe("connects first", () => {
     expect(out).toEqual([3, 3]);
     expect(priority.holds).toBe(1);
     gate.destroy();
-  });
-});
-
-/** Three gates sharing a pacer of one CONNECT at a time; the first has sent its CONNECT. */
-async function firstConnected() {
-  const pacer = new ConnectPacer(1);
-  const priority = new ConnectPriority({ maxHoldMs: 0, freeMs: 0 });
-  const [a, b, c] = [gated(priority, pacer), gated(priority, pacer), gated(priority, pacer)];
-  a.socket.write(CONNECT);
-  await turn();
-  return { pacer, a, b, c };
-}
-
-describe("CONNACKs paced", () => {
-  it("lets at most maxInFlight CONNECTs through at once, the next in arrival order as each is served", async () => {
-    const { pacer, a, b, c } = await firstConnected();
-    b.socket.write(CONNECT);
-    c.socket.write(CONNECT);
-    await turn();
-    expect([a.out, b.out, c.out]).toEqual([[1], [], []]);
-    expect(pacer.waiting).toBe(2);
-    a.gate.connectServed(); // a's CONNACK went out
-    a.gate.connectServed(); // once only
-    await turn();
-    expect([b.out, c.out]).toEqual([[1], []]);
-    b.gate.destroy(); // closed before its CONNACK: its turn ends too
-    await turn();
-    expect(c.out).toEqual([1]);
-    c.gate.destroy();
-    a.gate.destroy();
-    expect(pacer.connecting).toBe(0);
-  });
-
-  it("gives the turn back when a connection waiting for it closes", async () => {
-    const { pacer, a, b, c } = await firstConnected();
-    b.socket.write(CONNECT);
-    await turn();
-    c.socket.write(CONNECT);
-    await turn();
-    b.gate.destroy(); // gave up while waiting
-    a.gate.connectServed();
-    await turn();
-    expect([b.out, c.out]).toEqual([[], [1]]);
-    c.gate.destroy();
-    a.gate.destroy();
-    expect(pacer.connecting).toBe(0);
-    expect(pacer.waiting).toBe(0);
   });
 });
