@@ -12,8 +12,8 @@
  * Bounded both ways, so neither side starves: a hold lasts at most `maxHoldMs`, then game
  * packets flow freely for `freeMs` whatever waits (a client that sends part of its
  * CONNECT and stops holds nobody for long; broker.ts counts a connection from its first
- * bytes, so a silent socket holds nobody at all). Holding only delays: a gate keeps its packets in order, and
- * nothing is acknowledged before it is journaled, as before. The paddle's PUBACK watchdog
+ * bytes, so a silent socket holds nobody at all). Holding only delays: a gate keeps its
+ * packets in order, and nothing is acknowledged before it is journaled, as before. The paddle's PUBACK watchdog
  * (12 s) is far above a hold.
  */
 export interface PriorityOptions {
