@@ -119,8 +119,6 @@ export async function createBroker(opts: {
   const priority = new ConnectPriority(
     process.env.HUB_CONNECT_PRIORITY === "0" ? { maxHoldMs: 0, freeMs: 0 } : undefined,
   );
-  /** Per connection (its gate): marks its CONNACK as no longer owed (connect-priority.ts). */
-  const owed = new WeakMap<object, () => void>();
 
   const aedes = await Aedes.createBroker({
     // A cluster's persistence is on Redis; one hub's retained messages are kept in a tree.
@@ -294,7 +292,7 @@ export async function createBroker(opts: {
     }
   });
   aedes.on("connackSent", (_packet, client) => {
-    owed.get(client.conn)?.();
+    if (client.conn instanceof ConnectionGate) client.conn.connackSent();
     trace.connacked(client);
   });
   if (trace.on) aedes.on("subscribe", (_subs, client) => trace.stage(client.conn, "suback"));
@@ -315,12 +313,6 @@ export async function createBroker(opts: {
         onViolation: (reason) =>
           log.warn({ event: "connection.closed_by_gate", reason }, "connection closed"),
         priority,
-      });
-      // A CONNACK is owed from the first bytes on: a socket that stays silent holds nobody.
-      conn.once("data", () => {
-        const settle = priority.opened();
-        owed.set(gate, settle);
-        gate.once("close", settle);
       });
       gate.on("error", () => undefined); // Aedes attaches its own handler; this covers the gap before
       trace.accepted(gate);

@@ -10,11 +10,11 @@
  * work keeps the turns short while connects are queued.
  *
  * Bounded both ways, so neither side starves: a hold lasts at most `maxHoldMs`, then game
- * packets flow freely for `freeMs` whatever waits (a client that sends part of its
- * CONNECT and stops holds nobody for long; broker.ts counts a connection from its first
- * bytes, so a silent socket holds nobody at all). Holding only delays: a gate keeps its
- * packets in order, and nothing is acknowledged before it is journaled, as before. The paddle's PUBACK watchdog
- * (12 s) is far above a hold.
+ * packets flow freely for `freeMs` whatever waits. A connection counts from its whole
+ * CONNECT (gate.ts) to its CONNACK or close, so a silent socket or half a CONNECT holds
+ * nobody, and a refused login is closed at once. Holding only delays: a gate keeps its
+ * packets in order, and nothing is acknowledged before it is journaled, as before. The
+ * paddle's PUBACK watchdog (12 s) is far above a hold.
  */
 export interface PriorityOptions {
   maxHoldMs: number;

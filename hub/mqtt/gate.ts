@@ -24,6 +24,7 @@ export interface GateOptions {
   priority?: ConnectPriority;
 }
 
+const CONNECT = 1;
 const PUBLISH = 3;
 const PINGREQ = 12;
 
@@ -37,6 +38,13 @@ export class ConnectionGate extends Duplex {
   private endPushed = false;
   /** A PUBLISH waits for the connects (connect-priority.ts). */
   private held = false;
+  /**
+   * Connects first: this connection owes a CONNACK from the moment its whole CONNECT came
+   * through until `connackSent()` or its close (`settle` is idempotent). Not from its first
+   * byte: a client that sends half a CONNECT and stalls would hold every table's game
+   * packets until the broker's connect timeout (an attack on every table at once).
+   */
+  private connectSettle: (() => void) | null = null;
   private readonly resumeHeld = () => {
     this.held = false;
     this.pump();
@@ -119,6 +127,11 @@ export class ConnectionGate extends Duplex {
     cb(err);
   }
 
+  /** The broker sent this connection's CONNACK: it no longer holds game packets. */
+  connackSent(): void {
+    this.connectSettle?.();
+  }
+
   private refill(): void {
     const now = performance.now();
     const { ratePerSecond, burst } = this.limits;
@@ -163,6 +176,11 @@ export class ConnectionGate extends Duplex {
           return;
         }
         this.tokens -= 1;
+      }
+      if (type === CONNECT && this.connectSettle === null && this.limits.priority) {
+        const settle = this.limits.priority.opened();
+        this.connectSettle = settle;
+        this.once("close", settle);
       }
       const packet = this.pending.subarray(0, frame);
       this.pending = this.pending.subarray(frame);

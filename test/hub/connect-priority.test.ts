@@ -11,6 +11,10 @@ import { ConnectionGate } from "../../hub/mqtt/gate.js";
 
 const PUBLISH = Buffer.from([0x30, 0x03, 0x00, 0x01, 0x61]); // QoS 0 to "a", empty payload
 const SUBSCRIBE = Buffer.from([0x82, 0x06, 0x00, 0x01, 0x00, 0x01, 0x62, 0x00]);
+/** A whole MQTT 3.1.1 CONNECT, client id "c", clean session, keep-alive 60 s. */
+const CONNECT = Buffer.from([
+  0x10, 0x0d, 0x00, 0x04, 0x4d, 0x51, 0x54, 0x54, 0x04, 0x02, 0x00, 0x3c, 0x00, 0x01, 0x63,
+]);
 
 function gated(priority: ConnectPriority) {
   const socket = new PassThrough();
@@ -67,6 +71,28 @@ describe("connects first", () => {
     expect(out).toEqual([3]);
     expect(priority.holds).toBe(0);
     gate.destroy();
+  });
+
+  it("counts a connection from its whole CONNECT to its CONNACK: half a CONNECT owes nothing", async () => {
+    const priority = new ConnectPriority({ maxHoldMs: 3_600_000, freeMs: 0 });
+    const stalled = gated(priority);
+    stalled.socket.write(CONNECT.subarray(0, 6)); // and stops: an attacker holds nobody
+    await turn();
+    expect(priority.connectsWaiting).toBe(0);
+    const joining = gated(priority);
+    joining.socket.write(CONNECT);
+    await turn();
+    expect(joining.out).toEqual([1]);
+    expect(priority.connectsWaiting).toBe(1);
+    const playing = gated(priority);
+    playing.socket.write(PUBLISH);
+    await turn();
+    expect(playing.out).toEqual([]); // held while the CONNACK is owed
+    joining.gate.connackSent();
+    await turn();
+    expect(playing.out).toEqual([3]);
+    expect(priority.connectsWaiting).toBe(0);
+    for (const g of [stalled, joining, playing]) g.gate.destroy();
   });
 
   it("ends a hold after its longest time, then lets game packets pass while connects still wait", async () => {
