@@ -17,6 +17,7 @@ import { type IPublishPacket, MqttClient } from "mqtt";
 import { type SimTable, startSim } from "../firmware-sim/sim/table-sim.js";
 import { FAST_SPORT_OPTIONS } from "../firmware-sim/sim/tactics.js";
 import { hostViewTopic, type PublicState } from "../protocol/index.js";
+import { traceClients } from "./client-trace.js";
 import { Latencies } from "./latency.js";
 import { type ProcSample, sampleProc } from "./proc-stats.js";
 import { type HostViewLike, reflection, type Sample } from "./reflection.js";
@@ -291,6 +292,7 @@ export async function runHub(
 
   const before = sampleHubs(set);
   const clientBefore = process.cpuUsage();
+  const clientTrace = traceClients();
   const sims = await Promise.all(
     names.map((table) => simTable(set.hubFor(table), table, seats, true)),
   );
@@ -321,6 +323,7 @@ export async function runHub(
       );
     }
   }
+  clientTrace.stop();
   const finals = ended.map((f, i) => f ?? sims[i]?.state() ?? null);
   const seconds = (performance.now() - start) / 1000;
   const after = sampleHubs(set);

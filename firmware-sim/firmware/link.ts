@@ -7,8 +7,8 @@
  *
  * Espruino's MQTT module reported a refused login as `connected` (it misread the CONNACK),
  * and the simulator's transport still does, so `connected` only moves to `login`: the link is up once the seat's own retained view
- * arrives, which only an accepted seat identity can receive. No view within
- * loginTimeoutMs, or a disconnect before one, is a fault: back off (doubling, with
+ * arrives, which only an accepted seat identity can receive. No CONNACK within
+ * loginTimeoutMs, no view within VIEW_WAIT_FACTOR times that, or a disconnect before one, is a fault: back off (doubling, with
  * jitter), retry, and tell the player. Reconnecting is the firmware's job, not the module's.
  *
  * Both watchdogs (the login's and the PUBACK's) double with each failure in a row, up to
@@ -52,6 +52,17 @@ export interface LinkTarget {
   /** The client id's first word: "paddle" or "phone" (PaddleSettings.device). */
   device: string;
 }
+
+/**
+ * How much longer than the CONNACK's the wait for the first view is, once `connected` came
+ * on an open connection. A hub that refuses the login closes the connection after its
+ * CONNACK (caught by `disconnected`, at once), so a view that is late is a busy hub, not a
+ * refusal: in a storm while tables play (issue 29, docs/BENCHMARKS.md) paddles whose
+ * CONNACK had come dropped their accepted sessions at 5 s and started over, which cost
+ * the hub the whole connect again. A hub that dies closes the socket too; only one that
+ * hangs between the CONNACK and the view is noticed later.
+ */
+export const VIEW_WAIT_FACTOR = 3;
 
 /** A watchdog's time after `streak` failures in a row: doubling, at most eight times `base`. */
 function watchdog(base: number, streak: number): number {
@@ -165,7 +176,10 @@ export class Link {
     if (this.state !== "connecting" || !this.client) return;
     this.state = "login";
     for (const s of this.target.subscriptions) this.client.subscribe(s.topic, { qos: s.qos });
-    this.arm(watchdog(this.timings.loginTimeoutMs, this.attempts), "login refused?");
+    this.arm(
+      VIEW_WAIT_FACTOR * watchdog(this.timings.loginTimeoutMs, this.attempts),
+      "login refused?",
+    );
   }
 
   private onPublish(msg: MqttMessage): void {

@@ -23,6 +23,8 @@ import type { OutMessage } from "../table/outbox.js";
 import type { Table } from "../table/table.js";
 import { mayPublish, mayReceive, maySubscribe } from "./acl.js";
 import { ConnectLimiter, type RateLimit } from "./connect-limit.js";
+import { ConnectPriority } from "./connect-priority.js";
+import { connectTrace } from "./connect-trace.js";
 import { SeatDevices } from "./devices.js";
 import { ConnectionGate } from "./gate.js";
 import { indexedMemoryPersistence } from "./retained-index.js";
@@ -112,6 +114,11 @@ export async function createBroker(opts: {
    */
   const holders = new Map<string, Client>();
   const connects = new ConnectLimiter(limits.connect);
+  const trace = connectTrace();
+  // HUB_CONNECT_PRIORITY=0 turns it off (the benchmark's A/B runs, docs/BENCHMARKS.md).
+  const priority = new ConnectPriority(
+    process.env.HUB_CONNECT_PRIORITY === "0" ? { maxHoldMs: 0, freeMs: 0 } : undefined,
+  );
 
   const aedes = await Aedes.createBroker({
     // A cluster's persistence is on Redis; one hub's retained messages are kept in a tree.
@@ -129,7 +136,8 @@ export async function createBroker(opts: {
     // levels (acl.ts MAX_FILTER_LEVELS) refuses deeper filters the MQTT way (issue 28).
     maxTopicLevels: 100,
 
-    preConnect(_client, packet, cb) {
+    preConnect(client, packet, cb) {
+      trace.stage(client.conn, "parsed");
       // Wills are not part of the protocol; a will on an input topic would be an input nobody acknowledged.
       if (packet.will) {
         log.info({ event: "connect.will_ignored", clientId: packet.clientId });
@@ -174,6 +182,7 @@ export async function createBroker(opts: {
         );
         return cb(Object.assign(new Error("server unavailable"), { returnCode: 3 }), false);
       }
+      trace.stage(client.conn, "authed");
       holders.set(client.id, client);
       identities.set(client, id);
       const gate = client.conn;
@@ -282,6 +291,11 @@ export async function createBroker(opts: {
       devices.closed(client, id);
     }
   });
+  aedes.on("connackSent", (_packet, client) => {
+    if (client.conn instanceof ConnectionGate) client.conn.connackSent();
+    trace.connacked(client);
+  });
+  if (trace.on) aedes.on("subscribe", (_subs, client) => trace.stage(client.conn, "suback"));
   aedes.on("clientError", (client, err) => {
     log.debug({ event: "client.error", clientId: client.id, err: err.message });
   });
@@ -298,13 +312,17 @@ export async function createBroker(opts: {
         burst: limits.host.burst,
         onViolation: (reason) =>
           log.warn({ event: "connection.closed_by_gate", reason }, "connection closed"),
+        priority,
       });
       gate.on("error", () => undefined); // Aedes attaches its own handler; this covers the gap before
+      trace.accepted(gate);
       aedes.handle(gate, req);
     },
     publish,
     devices,
     close() {
+      trace.stop();
+      priority.close();
       return new Promise((resolve) => aedes.close(() => resolve()));
     },
   };

@@ -10,6 +10,7 @@
  * Outgoing: written to the socket itself (see write() below).
  */
 import { Duplex } from "node:stream";
+import type { ConnectPriority } from "./connect-priority.js";
 
 export interface GateOptions {
   /** Largest whole MQTT packet (fixed header included) accepted, in bytes. */
@@ -19,8 +20,12 @@ export interface GateOptions {
   burst: number;
   /** Called once when the gate closes the connection, with the reason. */
   onViolation?: (reason: string) => void;
+  /** Connects first: game packets wait while CONNACKs are owed (connect-priority.ts). */
+  priority?: ConnectPriority;
 }
 
+const CONNECT = 1;
+const PUBLISH = 3;
 const PINGREQ = 12;
 
 export class ConnectionGate extends Duplex {
@@ -31,6 +36,19 @@ export class ConnectionGate extends Duplex {
   private downstreamFull = false;
   private upstreamEnded = false;
   private endPushed = false;
+  /** A PUBLISH waits for the connects (connect-priority.ts). */
+  private held = false;
+  /**
+   * Connects first: this connection owes a CONNACK from the moment its whole CONNECT came
+   * through until `connackSent()` or its close (`settle` is idempotent). Not from its first
+   * byte: a client that sends half a CONNECT and stalls would hold every table's game
+   * packets until the broker's connect timeout (an attack on every table at once).
+   */
+  private connectSettle: (() => void) | null = null;
+  private readonly resumeHeld = () => {
+    this.held = false;
+    this.pump();
+  };
   /** May be tightened once the client's identity is known (see broker.ts). */
   limits: GateOptions;
 
@@ -109,6 +127,11 @@ export class ConnectionGate extends Duplex {
     cb(err);
   }
 
+  /** The broker sent this connection's CONNACK: it no longer holds game packets. */
+  connackSent(): void {
+    this.connectSettle?.();
+  }
+
   private refill(): void {
     const now = performance.now();
     const { ratePerSecond, burst } = this.limits;
@@ -124,7 +147,7 @@ export class ConnectionGate extends Duplex {
 
   /** Moves whole packets downstream while the bucket and the reader allow. */
   private pump(): void {
-    while (!this.destroyed && !this.downstreamFull && this.refillTimer === null) {
+    while (!this.destroyed && !this.downstreamFull && this.refillTimer === null && !this.held) {
       const frame = frameLength(this.pending);
       if (frame === "malformed") {
         this.violate("malformed packet length");
@@ -137,6 +160,10 @@ export class ConnectionGate extends Duplex {
       }
       if (this.pending.length < frame) break;
       const type = (this.pending[0] as number) >> 4;
+      if (type === PUBLISH && this.limits.priority?.hold(this.resumeHeld)) {
+        this.held = true;
+        break;
+      }
       if (type !== PINGREQ) {
         this.refill();
         if (this.tokens < 1) {
@@ -150,13 +177,18 @@ export class ConnectionGate extends Duplex {
         }
         this.tokens -= 1;
       }
+      if (type === CONNECT && this.connectSettle === null && this.limits.priority) {
+        const settle = this.limits.priority.opened();
+        this.connectSettle = settle;
+        this.once("close", settle);
+      }
       const packet = this.pending.subarray(0, frame);
       this.pending = this.pending.subarray(frame);
       if (!this.push(packet)) this.downstreamFull = true;
     }
     // Read more only while nothing is held back, so a slow or throttled client buffers in
     // its own TCP window instead of in the hub's memory.
-    if (this.downstreamFull || this.refillTimer !== null) this.inner.pause();
+    if (this.downstreamFull || this.refillTimer !== null || this.held) this.inner.pause();
     else if (this.upstreamEnded) {
       if (!this.endPushed) {
         this.endPushed = true;

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMINGS } from "../../firmware-sim/firmware/config.js";
 import { HAPTIC_PATTERNS } from "../../firmware-sim/firmware/haptics.js";
+import { VIEW_WAIT_FACTOR } from "../../firmware-sim/firmware/link.js";
 import { publicGlanceTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
 import { fakePaddle, seatView } from "./fakes.js";
 
 const SEAT = 4;
 const VIEW = seatViewTopic("t1", SEAT);
 const LOGIN = DEFAULT_TIMINGS.loginTimeoutMs;
+/** After `connected`, the wait for the first view (link.ts VIEW_WAIT_FACTOR). */
+const VIEW_WAIT = VIEW_WAIT_FACTOR * LOGIN;
 
 const setup = (seed = 1) => fakePaddle(SEAT, seed);
 
@@ -45,7 +48,9 @@ describe("connecting", () => {
   it("treats `connected` without a view as a refused login: fault, back off, retry, doubling", () => {
     const { mqtt, paddle, hal, clock } = setup();
     mqtt.connected(); // what Espruino's module says even for CONNACK 5
-    clock.advance(LOGIN);
+    clock.advance(VIEW_WAIT - 10);
+    expect(paddle.linkState).toBe("login"); // a late view on an open connection: still waiting
+    clock.advance(10);
     expect(paddle.linkState).toBe("backoff");
     expect(paddle.linkFaults).toBe(1);
     expect(hal.ledColor).toBe("red");
@@ -126,7 +131,7 @@ describe("connecting", () => {
       while (paddle.linkState === "login") clock.advance(10);
       waited.push(clock.t - start);
     }
-    expect(waited).toEqual([LOGIN, 2 * LOGIN, 4 * LOGIN, 8 * LOGIN, 8 * LOGIN]);
+    expect(waited).toEqual([VIEW_WAIT, 2 * VIEW_WAIT, 4 * VIEW_WAIT, 8 * VIEW_WAIT, 8 * VIEW_WAIT]);
   });
 
   it("waits longer for a PUBACK after one did not come, and back again once PUBACKs come in time", () => {
