@@ -203,5 +203,6 @@ describe("SIGKILL at random points of bot games (real CLI)", () => {
     }
     expect(accepted).toBeGreaterThan(KILLS * 5);
     expect(runs.length).toBeGreaterThanOrEqual(2);
-  }, 150_000);
+    // 34 s in CI; 135 s was seen beside other engineers' tests, near the old 150 s limit.
+  }, 300_000);
 });
