@@ -20,8 +20,22 @@ const { values } = parseArgs({
     profile: { type: "string" },
     "no-write": { type: "boolean", default: false },
     cluster: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run bench -- [options]   (docs/BENCHMARKS.md reads its figures)
+  --configs 1x10,50x12      tables x paddles per configuration
+  --max-seconds 600         cap on each hub run (games not over by then are cut)
+  --relays aedes,aedes-fsync,mosquitto   relays that replay the hub's traffic ("" for none)
+  --connect storm,staggered connect-only runs ("" for none)
+  --startup 50x10000        start-up with tables x journaled inputs ("" for none)
+  --profile DIR             CPU profiles of the hub runs into DIR
+  --no-write                print the figures, leave docs/BENCHMARKS.md alone
+  --cluster                 hubs on Redis instead (default configs 50x12,200x12)
+Connect tracing: HUB_CONNECT_TRACE=1 (the hub), BENCH_CONNECT_TRACE=1 (the clients).`);
+  process.exit(0);
+}
 if (values.cluster) {
   const given = process.argv.some((a) => a.startsWith("--configs"));
   const { clusterBench } = await import("./cluster-bench.js");
