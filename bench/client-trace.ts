@@ -70,10 +70,11 @@ export function traceClients(): { stop(): void } {
   };
   const line = () => {
     const ms = (ns: number) => (ns / 1e6).toFixed(0);
-    const c = toConnack.summary();
-    const v = toView.summary();
-    const tcp = toTcp.summary();
-    return `clients t=${((performance.now() - t0) / 1000).toFixed(0)}s TCP up p50/p99/max ${tcp.p50.toFixed(0)}/${tcp.p99.toFixed(0)}/${tcp.max.toFixed(0)} (${tcp.n}); loop p50/p99/max ${ms(loop.percentile(50))}/${ms(loop.percentile(99))}/${ms(loop.max)}; gave up ${JSON.stringify(Object.fromEntries(window))}; so far: connect->CONNACK p50/p99/max ${c.p50.toFixed(0)}/${c.p99.toFixed(0)}/${c.max.toFixed(0)} (${c.n}), CONNACK->view ${v.p50.toFixed(0)}/${v.p99.toFixed(0)}/${v.max.toFixed(0)} (${v.n})`;
+    const three = (l: Latencies) => {
+      const s = l.summary();
+      return `p50/p99/max ${s.p50.toFixed(0)}/${s.p99.toFixed(0)}/${s.max.toFixed(0)} (${s.n})`;
+    };
+    return `clients t=${((performance.now() - t0) / 1000).toFixed(0)}s TCP up ${three(toTcp)}; loop p50/p99/max ${ms(loop.percentile(50))}/${ms(loop.percentile(99))}/${ms(loop.max)}; gave up ${JSON.stringify(Object.fromEntries(window))}; so far: connect->CONNACK ${three(toConnack)}, CONNACK->view ${three(toView)}`;
   };
   const timer = setInterval(() => {
     process.stderr.write(`${line()}\n`);

@@ -81,18 +81,18 @@ export class Paddle {
     );
     const lead =
       typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
-    if (settings.texts && !settings.nightMessage)
+    const makeMessage = settings.texts ? settings.nightMessage : undefined;
+    if (settings.texts && !makeMessage)
       throw new Error("a paddle with texts needs its nightMessage (night-message.ts)");
-    this.nightMessage =
-      settings.texts && settings.nightMessage
-        ? settings.nightMessage(
-            this.seat,
-            () => messageRightOf(this.seatText),
-            (text) => this.text("message", { text: text }),
-            lead,
-            () => this.changed(),
-          )
-        : null;
+    this.nightMessage = makeMessage
+      ? makeMessage(
+          this.seat,
+          () => messageRightOf(this.seatText),
+          (text) => this.text("message", { text: text }),
+          lead,
+          () => this.changed(),
+        )
+      : null;
     this.nightFill = new NightFill(
       () => this.view,
       () => this.outbox.pending,
