@@ -278,7 +278,7 @@ export class TableCore {
       const all = this.records.all;
       const upTo = all.length;
       const state = this.state;
-      this.out.undoable(() => undoableEntries(all.slice(0, upTo), state));
+      this.out.undoable(() => undoableEntries(all, state, undefined, upTo));
     }
     this.scheduler.arm(nextDeadline(this.state));
   }

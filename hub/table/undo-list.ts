@@ -21,7 +21,7 @@ import type { UndoableEntry } from "../../protocol/index.js";
 import { UNDOABLE_SHOWN } from "../../protocol/index.js";
 import { DECOY_ACTION, type GameState } from "../engine/index.js";
 import { hideAuthor } from "./actions.js";
-import { type HistoryRecord, isUndoable, takenBack } from "./history.js";
+import { type HistoryRecord, isUndo, isUndoable } from "./history.js";
 
 /** Removals the host made himself (a `remove`, the fourth `foul`): their command is listed. */
 const HOST_MADE_CAUSES = new Set(["host", "fouls"]);
@@ -48,65 +48,85 @@ function isDecoyAnswer(r: HistoryRecord): boolean {
   return action?.kind === "act" && action.action === DECOY_ACTION;
 }
 
-/** The newest `limit` records, and every one that made a removal however old. */
-function newestKeeping(
-  shown: readonly HistoryRecord[],
-  removals: ReadonlyMap<number, unknown>,
-  limit: number,
-): HistoryRecord[] {
-  const others = Math.max(0, limit - removals.size);
-  let room = others;
-  const kept: HistoryRecord[] = [];
-  for (let i = shown.length - 1; i >= 0; i--) {
-    const r = shown[i] as HistoryRecord;
-    if (removals.has(r.n)) kept.push(r);
-    else if (room > 0) {
-      kept.push(r);
-      room -= 1;
-    }
-  }
-  return kept.slice(0, limit);
+/** A removal the hub made from a sensor, still looking for the edge that made it. */
+interface PendingRemoval {
+  seat: number;
+  cause: string;
+  kind: string | undefined;
+  at: number;
+  edge: HistoryRecord | null;
 }
 
-export function undoableEntries(
-  records: readonly HistoryRecord[],
-  state: GameState,
-  limit: number = UNDOABLE_SHOWN,
-): UndoableEntry[] {
-  if (state.phase === "setup") return [];
-  const taken = takenBack(records);
-  const live = records.filter((r) => isUndoable(r) && !taken.has(r.n));
-  const removals = sensorRemovals(live, state);
-  const shown = live.filter((r) => !isBareReport(r) || removals.has(r.n));
-  return newestKeeping(shown, removals, limit).map((r) => {
-    const removal = removals.get(r.n);
-    const input = hideAuthor(r.input) as UndoableEntry["input"] & { at?: number };
-    const { at: _at, ...wire } = input;
-    return { n: r.n, at: r.input.at, input: wire, ...(removal ? { removal } : {}) };
-  });
-}
-
-/** Sensor edge record → the removal the hub made from it, for the removals still in effect. */
-function sensorRemovals(
-  live: readonly HistoryRecord[],
-  state: GameState,
-): Map<number, { seat: number; cause: string }> {
-  const found = new Map<number, { seat: number; cause: string }>();
+/** The removals still in effect that a sensor edge made (not the host's own), oldest first. */
+function sensorMadeRemovals(state: GameState): PendingRemoval[] {
+  const pending: PendingRemoval[] = [];
   for (const entry of state.removals ?? []) {
     const cause = entry.params.cause;
     const seat = entry.seats[0];
     if (typeof cause !== "string" || seat === undefined) continue;
     if (HOST_MADE_CAUSES.has(cause) || state.seats[seat - 1]?.out !== "removed") continue;
-    const kind = CAUSE_SENSOR[cause];
-    const edge = live.findLast(
-      (r) =>
-        r.input.type === "seat" &&
-        isSensorEdge(r) &&
-        r.input.seat === seat &&
-        (kind === undefined || r.input.action.kind === kind) &&
-        r.input.at <= entry.at,
-    );
-    if (edge) found.set(edge.n, { seat, cause });
+    pending.push({ seat, cause, kind: CAUSE_SENSOR[cause], at: entry.at, edge: null });
   }
-  return found;
+  return pending;
+}
+
+function madeIt(r: HistoryRecord, p: PendingRemoval): boolean {
+  return (
+    r.input.type === "seat" &&
+    isSensorEdge(r) &&
+    r.input.seat === p.seat &&
+    (p.kind === undefined || r.input.action.kind === p.kind) &&
+    r.input.at <= p.at
+  );
+}
+
+/**
+ * The newest `limit` records in effect that the judge may take back, and every edge that made
+ * a removal however old, newest first. `records[0..upTo)` are walked from the newest and the
+ * walk stops once the list is full and every removal's edge is found: it runs once per
+ * journal write, and a game's whole history grows to thousands of records. Walking back, an
+ * undo is met before the record it takes back (an undo names an older record), so `taken`
+ * is complete for every record reached.
+ */
+export function undoableEntries(
+  records: readonly HistoryRecord[],
+  state: GameState,
+  limit: number = UNDOABLE_SHOWN,
+  upTo: number = records.length,
+): UndoableEntry[] {
+  if (state.phase === "setup") return [];
+  const taken = new Set<number>();
+  const pending = sensorMadeRemovals(state);
+  let unmatched = pending.length;
+  const listed: HistoryRecord[] = []; // not bare reports, newest first, at most `limit`
+  for (let i = upTo - 1; i >= 0 && (listed.length < limit || unmatched > 0); i--) {
+    const r = records[i] as HistoryRecord;
+    if (isUndo(r)) taken.add(r.input.action.undoes);
+    if (!isUndoable(r) || taken.has(r.n)) continue;
+    if (!isBareReport(r)) {
+      if (listed.length < limit) listed.push(r);
+      continue;
+    }
+    for (const p of pending) {
+      if (p.edge === null && madeIt(r, p)) {
+        p.edge = r; // the newest edge at or before the removal (the walk goes back in time)
+        unmatched -= 1;
+      }
+    }
+  }
+  // One edge may have made two removals: the later removal's cause is the one shown.
+  const removals = new Map<number, { rec: HistoryRecord; seat: number; cause: string }>();
+  for (const p of pending)
+    if (p.edge) removals.set(p.edge.n, { rec: p.edge, seat: p.seat, cause: p.cause });
+  const others = listed.slice(0, Math.max(0, limit - removals.size));
+  const kept = [...others, ...[...removals.values()].map((v) => v.rec)]
+    .sort((a, b) => b.n - a.n)
+    .slice(0, limit);
+  return kept.map((r) => {
+    const made = removals.get(r.n);
+    const removal = made ? { seat: made.seat, cause: made.cause } : undefined;
+    const input = hideAuthor(r.input) as UndoableEntry["input"] & { at?: number };
+    const { at: _at, ...wire } = input;
+    return { n: r.n, at: r.input.at, input: wire, ...(removal ? { removal } : {}) };
+  });
 }
