@@ -187,7 +187,7 @@ export class Journal {
     if (this.closed) return;
     await this.last.catch(() => undefined);
     this.closed = true;
-    await this.tail.flush();
+    await this.tail.close();
     await this.fh.close();
   }
 }

@@ -3,10 +3,10 @@
  * batch cost 15% of the hub's busy time): updates within the interval collapse into the
  * newest, and a clean stop (`flush`) still leaves the exact newest record.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { TailWriter, tailPath } from "../../hub/journal/journal-tail.js";
+import { readTail, TAIL_BYTES, TailWriter, tailPath } from "../../hub/journal/journal-tail.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 
 const dirs: string[] = [];
@@ -44,5 +44,30 @@ describe("tail file writer", () => {
     tail.update({ n: 2, h: "b" });
     await expect.poll(() => readN(path).catch(() => 0), { timeout: 5000 }).toBe(2);
     await tail.flush();
+  });
+
+  it("overwrites the open file in place at one size: no temp file, no rename, the same inode", async () => {
+    const path = await journalPath();
+    const tail = new TailWriter(path, 0);
+    tail.update({ n: 1, h: "a".repeat(64) });
+    await tail.flush();
+    const first = await stat(tailPath(path));
+    tail.update({ n: 123456, h: "b".repeat(64) });
+    await tail.close();
+    const after = await stat(tailPath(path));
+    expect(after.ino).toBe(first.ino);
+    expect(after.size).toBe(TAIL_BYTES);
+    expect(await readTail(path)).toEqual({ n: 123456, h: "b".repeat(64) });
+  });
+
+  it("reads an older hub's unpadded tail file and overwrites it whole", async () => {
+    const path = await journalPath();
+    await writeFile(tailPath(path), JSON.stringify({ n: 5, h: "c".repeat(64) }));
+    expect(await readTail(path)).toEqual({ n: 5, h: "c".repeat(64) });
+    const tail = new TailWriter(path, 0);
+    tail.update({ n: 6, h: "d".repeat(64) });
+    await tail.close();
+    expect(await readTail(path)).toEqual({ n: 6, h: "d".repeat(64) });
+    expect((await stat(tailPath(path))).size).toBe(TAIL_BYTES);
   });
 });
