@@ -5,7 +5,8 @@
  * moment it arrived.
  */
 import type { PublicState } from "../../protocol/index.js";
-import { gameWord } from "../../protocol/words/index.js";
+import { fillWord, gameWord } from "../../protocol/words/index.js";
+import { lcdText } from "./lcd-charset.js";
 
 export type Glance = Pick<
   PublicState,
@@ -30,9 +31,21 @@ export function buzzerPlan(s: Glance, warnSeconds: number): { at: number; kind: 
 }
 
 function padTo(text: string, cols: number): string {
-  // ASCII only: the LCD's character ROM has no other letters we can count on.
-  const ascii = text.replace(/[^\x20-\x7e]/g, "?");
-  return ascii.length > cols ? ascii.slice(0, cols) : ascii.padEnd(cols, " ");
+  // In the ROM's codes first (lcd-charset.ts): a Russian word grows when spelled in Latin.
+  const rom = lcdText(text);
+  return rom.length > cols ? rom.slice(0, cols) : rom.padEnd(cols, " ");
+}
+
+/** A word in `lang`, English where the language lacks it. */
+const word = (lang: string, key: string) => gameWord(lang, key) ?? gameWord("en", key);
+
+/** A box word (protocol/words `box.*`) in `lang`, its placeholders filled. */
+export function boxWord(
+  lang: string,
+  key: string,
+  params?: Record<string, string | number>,
+): string {
+  return fillWord(word(lang, key) ?? key, params);
 }
 
 function clock(ms: number): string {
@@ -41,26 +54,36 @@ function clock(ms: number): string {
 }
 
 /**
- * The step in words: "Day 1 Speech", "Night 2 Mafia", "Setup", "End: town". The step is its
+ * The step in words: "Day 1 Speech", "Night 2 Mafia", "Setup", "End: Town". The step is its
  * short word in `lang` (protocol/words `short.<step>`, at most 16 characters), the id where
- * none is known, so the box names no step itself.
+ * none is known, so the box names no step itself; so is the winning team (`team.<id>`).
  */
 export function stepLine(s: Glance | null, lang = "en"): string {
-  if (!s) return "No hub";
-  if (s.phase === "setup") return "Setup";
-  if (s.phase === "ended") return `End: ${s.winner ?? "aborted"}`;
-  const phase = s.phase === "day" ? "Day" : "Night";
-  const word = gameWord(lang, `short.${s.step}`) ?? gameWord("en", `short.${s.step}`) ?? s.step;
-  return `${phase} ${s.round} ${word}`;
+  if (!s) return boxWord(lang, "box.noHub");
+  if (s.phase === "setup") return boxWord(lang, "box.setup");
+  if (s.phase === "ended") {
+    const team = s.winner ? (word(lang, `team.${s.winner}`) ?? s.winner) : null;
+    return boxWord(lang, "box.end", { what: team ?? boxWord(lang, "box.aborted") });
+  }
+  const phase = boxWord(lang, s.phase === "day" ? "box.day" : "box.night");
+  return `${phase} ${s.round} ${word(lang, `short.${s.step}`) ?? s.step}`;
 }
 
 /** The second line: a note (selection, reply) if one is up, else speaker and countdown. */
-export function detailLine(s: Glance | null, hubNow: number, note: string | null): string {
+export function detailLine(
+  s: Glance | null,
+  hubNow: number,
+  note: string | null,
+  lang = "en",
+): string {
   if (note !== null) return note;
   if (!s) return "";
-  if (s.paused) return s.speaker !== null ? `Paused: seat ${s.speaker}` : "Paused";
+  if (s.paused)
+    return s.speaker !== null
+      ? boxWord(lang, "box.pausedSeat", { seat: s.speaker })
+      : boxWord(lang, "box.paused");
   const left = s.until !== null ? ` ${clock(s.until - hubNow)}` : "";
-  if (s.speaker !== null) return `Seat ${s.speaker}${left}`;
+  if (s.speaker !== null) return `${boxWord(lang, "box.seat", { seat: s.speaker })}${left}`;
   return left.trim();
 }
 
@@ -72,7 +95,7 @@ export function boxScreen(
   size: { cols: number; rows: number },
   lang = "en",
 ): string[] {
-  const rows = [stepLine(s, lang), detailLine(s, hubNow, note)];
+  const rows = [stepLine(s, lang), detailLine(s, hubNow, note, lang)];
   while (rows.length < size.rows) rows.push("");
   return rows.slice(0, size.rows).map((r) => padTo(r, size.cols));
 }

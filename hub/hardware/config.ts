@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { isTableId, MAX_SEATS } from "../../protocol/index.js";
+import { WORD_LANGS } from "../../protocol/words/index.js";
 
 /**
  * A pin: the board's digital pin number (on an Uno A0..A5 are 14..19), or an analog pin's
@@ -40,6 +41,8 @@ const lcd = z.strictObject({
   address: z.number().int().min(0).max(127).optional(),
   cols: z.union([z.literal(16), z.literal(20)]).default(16),
   rows: z.union([z.literal(2), z.literal(4)]).default(2),
+  /** The language of its lines (protocol/words `box.*`), written in the ROM's letters. */
+  lang: z.enum(WORD_LANGS).default("en"),
 });
 
 const box = z

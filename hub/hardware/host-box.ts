@@ -19,7 +19,7 @@ import {
 } from "../../protocol/index.js";
 import type { Logger } from "../process/logger.js";
 import { type BoardLink, johnnyFive } from "./board-link.js";
-import { boxScreen, buzzerPlan, type Glance, stepSeat } from "./box-screen.js";
+import { boxScreen, boxWord, buzzerPlan, type Glance, stepSeat } from "./box-screen.js";
 import type { BoxSpec, PinId } from "./config.js";
 import { connectIdentity, type HubAccess, newBootId } from "./hub-client.js";
 import { boardPin, ioOf, PinButton } from "./pins.js";
@@ -55,6 +55,8 @@ export class HostBox {
   private n = 0;
   private readonly log: Logger;
   private readonly size: { cols: number; rows: number };
+  /** The language of the LCD's lines (the config's `lcd.lang`). */
+  private readonly lang: string;
 
   constructor(
     private readonly spec: BoxSpec,
@@ -65,6 +67,7 @@ export class HostBox {
   ) {
     this.log = log.child({ part: "host-box", board: link.spec.id });
     this.size = { cols: spec.lcd?.cols ?? 16, rows: spec.lcd?.rows ?? 2 };
+    this.lang = spec.lcd?.lang ?? "en";
   }
 
   start(): void {
@@ -113,7 +116,7 @@ export class HostBox {
   /** What the LCD should show now (also when none is fitted). */
   screen(): string[] {
     const note = this.note && this.note.until > Date.now() ? this.note.text : null;
-    return boxScreen(this.glance, Date.now() + this.offset, note, this.size);
+    return boxScreen(this.glance, Date.now() + this.offset, note, this.size, this.lang);
   }
 
   private attach(board: Five.Board): void {
@@ -208,7 +211,7 @@ export class HostBox {
     const id = `box-${this.boot}-${this.n}`;
     this.sent.push({ id, cmd });
     this.log.info({ event: "box.command", id, cmd, ...fields });
-    if (cmd === "foul") this.setNote(`Foul: seat ${fields.seat}`);
+    if (cmd === "foul") this.setNote(boxWord(this.lang, "box.foul", { seat: String(fields.seat) }));
     client.publish(hostCommandTopic(this.table), JSON.stringify({ id, cmd, ...fields }), {
       qos: 1,
     });
@@ -216,7 +219,7 @@ export class HostBox {
 
   private select(delta: 1 | -1): void {
     this.selected = stepSeat(this.glance, this.selected, delta);
-    this.setNote(`Foul seat ${this.selected}?`);
+    this.setNote(boxWord(this.lang, "box.foulAsk", { seat: this.selected }));
   }
 
   private setNote(text: string): void {

@@ -1,10 +1,12 @@
 import { deAnnouncements } from "./announcements-de.js";
+import { deBox } from "./box-de.js";
 import type { GameWords } from "./en.js";
 import { deSteps } from "./steps-de.js";
 
 /** The game's words in German (shared/GLOSSARY.md). */
 export const de: GameWords = {
   ...deSteps,
+  ...deBox,
   ...deAnnouncements,
   "role.sport.civilian": "Bürger",
   "role.sport.sheriff": "Sheriff",

@@ -1,8 +1,10 @@
 import { enAnnouncements } from "./announcements-en.js";
+import { enBox } from "./box-en.js";
 import { enSteps } from "./steps-en.js";
 /** The game's words in English: the keys every other language must give (protocol/words). */
 export const en = {
   ...enSteps,
+  ...enBox,
   ...enAnnouncements,
   "role.sport.civilian": "Civilian",
   "role.sport.sheriff": "Sheriff",

@@ -1,10 +1,12 @@
 import { ruAnnouncements } from "./announcements-ru.js";
+import { ruBox } from "./box-ru.js";
 import type { GameWords } from "./en.js";
 import { ruSteps } from "./steps-ru.js";
 
 /** The game's words in Russian (shared/GLOSSARY.md). */
 export const ru: GameWords = {
   ...ruSteps,
+  ...ruBox,
   ...ruAnnouncements,
   "role.sport.civilian": "Мирный житель",
   "role.sport.sheriff": "Шериф",

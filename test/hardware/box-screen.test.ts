@@ -1,7 +1,14 @@
 /** What the host box shows and when it buzzes, from the public state alone. */
 import { describe, expect, it } from "vitest";
 import { availableRulesets, rulesetById } from "../../hub/engine/rulesets/index.js";
-import { boxScreen, buzzerPlan, type Glance, stepSeat } from "../../hub/hardware/box-screen.js";
+import {
+  boxScreen,
+  boxWord,
+  buzzerPlan,
+  type Glance,
+  stepSeat,
+} from "../../hub/hardware/box-screen.js";
+import { lcdText } from "../../hub/hardware/lcd-charset.js";
 import { CORE_STEPS } from "../../protocol/manifest.js";
 import { GAME_WORDS, WORD_LANGS } from "../../protocol/words/index.js";
 
@@ -47,7 +54,7 @@ describe("the host box's screen and buzzer", () => {
     expect(boxScreen(null, 0, null, { cols: 16, rows: 2 })[0]).toBe("No hub          ");
     expect(
       boxScreen({ ...speech, phase: "ended", winner: "town" }, 0, null, { cols: 8, rows: 2 })[0],
-    ).toBe("End: tow");
+    ).toBe("End: Tow"); // the team's word, cut to the width
   });
 
   it("warns `warnSeconds` before a speech ends and at its end, never when paused or at night", () => {
@@ -79,7 +86,45 @@ describe("the host box's screen and buzzer", () => {
         expect(word?.length, `${lang} short.${step}`).toBeLessThanOrEqual(16);
       }
     expect(boxScreen(speech, 18_000, null, { cols: 16, rows: 2 }, "de")[0]).toBe(
-      "Day 1 Rede      ",
+      "Tag 1 Rede      ",
     );
+  });
+
+  it("speaks the box's language in the LCD ROM's letters: German umlauts as its own, Russian in Latin", () => {
+    const size = { cols: 16, rows: 2 };
+    expect(boxScreen(speech, 18_000, null, size, "de")).toEqual([
+      "Tag 1 Rede      ",
+      "Platz 4 0:42    ",
+    ]);
+    expect(boxScreen({ ...speech, phase: "ended", winner: "town" }, 0, null, size, "de")[0]).toBe(
+      `Ende: B${String.fromCharCode(0xf5)}rger    `,
+    );
+    expect(boxScreen(speech, 18_000, null, size, "ru")).toEqual([
+      "Den 1 Rech      ",
+      "Mesto 4 0:42    ",
+    ]);
+    expect(boxScreen({ ...speech, paused: true }, 0, null, size, "ru")[1]).toBe("Pauza: mesto 4  ");
+    expect(boxScreen(null, 0, null, size, "ru")[0]).toBe("Net khaba       ");
+    expect(lcdText("Ärger, Straße")).toBe(`Aerger, Stra${String.fromCharCode(0xe2)}e`);
+    expect(lcdText("Щит Ёлки")).toBe("Schit Elki");
+    expect(lcdText("café \\ ~ 🙂")).toBe("cafe / - ?");
+  });
+
+  it("writes every box word and step word of every language in codes the ROM has, a box line within 16", () => {
+    const rom = new Set([0xe1, 0xe2, 0xef, 0xf5, 0xdf]);
+    const inRom = (t: string) =>
+      [...t].every((c) => (c >= " " && c <= "}" && c !== "\\") || rom.has(c.charCodeAt(0)));
+    for (const lang of WORD_LANGS) {
+      const words = GAME_WORDS[lang] as Record<string, string>;
+      for (const [key, text] of Object.entries(words)) {
+        if (!key.startsWith("box.") && !key.startsWith("short.") && !key.startsWith("team."))
+          continue;
+        expect(inRom(lcdText(text)), `${lang} ${key}: ${lcdText(text)}`).toBe(true);
+        if (key.startsWith("box.") && key !== "box.end") {
+          const line = lcdText(boxWord(lang, key, { seat: 20 }));
+          expect(line.length, `${lang} ${key}: ${line}`).toBeLessThanOrEqual(16);
+        }
+      }
+    }
   });
 });
