@@ -64,6 +64,15 @@ export class NightMessage {
   private sentRound: number | null = null;
   private round: number | null = null;
   private timer: TimerHandle | null = null;
+  /**
+   * The public state last seen and the local time it came: its `until` counts from then.
+   * The paddle follows again with the same state when only its own text changes (FORUM-
+   * QUIET-03 sends every seat's text when one seat writes); counted from that moment, the
+   * due time slid later by the state's age, past the night's end for seats whose text came
+   * late in the night, and those seats sent no message (forum-sim in CI, night 3).
+   */
+  private seen: NightGlance | null = null;
+  private seenAt = 0;
 
   /**
    * `mine`: the seat's own texts as last received (null in a ruleset without text: then
@@ -104,8 +113,15 @@ export class NightMessage {
     );
   }
 
-  /** A public state that arrived at local time `at`. Returns whether it sent. */
+  /**
+   * A public state at local time `at` (a new one, or the last one again with a new text of
+   * the seat's own). Returns whether it sent.
+   */
   observe(state: NightGlance | null, at: number): boolean {
+    if (state !== this.seen) {
+      this.seen = state;
+      this.seenAt = at;
+    }
     const night =
       state !== null &&
       this.mine() !== null &&
@@ -125,7 +141,9 @@ export class NightMessage {
     if (this.sentRound === state.round) return false;
     // Paused: nothing is due until the clock runs again.
     this.dueAt =
-      state.paused || state.until === null ? null : at + (state.until - state.now) - this.leadMs;
+      state.paused || state.until === null
+        ? null
+        : this.seenAt + (state.until - state.now) - this.leadMs;
     return this.tick(at);
   }
 

@@ -5,6 +5,13 @@
  * with the fencing token of the hub that wrote it (field `t`). `mafia:{table}:current`
  * names the newest game.
  *
+ * Beside each stream, its tail `mafia:{table}:game:NNNN:tail` holds `{"n":N,"h":"…"}`, the
+ * newest entry's record number and running hash, set in the same script as the entry (so it
+ * is always exact, never lagging as the file journal's may). The chain alone cannot tell
+ * that its last entries were deleted (XDEL, XTRIM); the tail can, as the file journal's
+ * tail file does (journal-tail.ts): a stream that does not reach it, or has no tail, is
+ * refused on takeover (issue 28).
+ *
  * Each append is one Lua script, atomic in Redis: it refuses unless the table's lease still
  * holds this hub's value (fencing: lease.ts) and the stream holds exactly the records
  * before this one (no gap, no repeat), then XADDs. The promise resolves when Redis replied,
@@ -14,8 +21,10 @@ import type { Redis } from "ioredis";
 import type { EngineInput } from "../engine/index.js";
 import {
   CHAIN_START,
+  type ChainEnd,
   chainLine,
   type InputSource,
+  JournalCorrupt,
   type JournalHeader,
   type JournalRecord,
   parseJournalLines,
@@ -38,7 +47,9 @@ export class LeaseLost extends Error {}
 const APPEND = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('FENCED') end
 if redis.call('XLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return redis.error_reply('ORDER') end
-return redis.call('XADD', KEYS[2], '*', 'l', ARGV[3], 't', ARGV[4])`;
+local id = redis.call('XADD', KEYS[2], '*', 'l', ARGV[3], 't', ARGV[4])
+redis.call('SET', KEYS[3], ARGV[5])
+return id`;
 
 const CREATE = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('FENCED') end
@@ -47,10 +58,32 @@ if (tonumber(redis.call('GET', KEYS[2])) or 0) ~= tonumber(ARGV[2]) then
 end
 if redis.call('EXISTS', KEYS[3]) == 1 then return redis.error_reply('ORDER') end
 redis.call('XADD', KEYS[3], '*', 'l', ARGV[3], 't', ARGV[4])
+redis.call('SET', KEYS[4], ARGV[6])
 return redis.call('SET', KEYS[2], ARGV[5])`;
 
 export function gameKey(table: string, game: number): string {
   return tableKey(table, `game:${String(game).padStart(4, "0")}`);
+}
+
+/** The key of a game stream's tail (its newest record's `n` and `h`). */
+export const tailKey = (path: string): string => `${path}:tail`;
+
+const tailValue = (end: ChainEnd): string => JSON.stringify({ n: end.n, h: end.h });
+
+/** A stream's tail as stored; missing or malformed is damage, named with the stream. */
+async function readStreamTail(redis: Redis, path: string): Promise<ChainEnd> {
+  const text = await redis.get(tailKey(path));
+  let tail: Partial<ChainEnd> | null = null;
+  try {
+    tail = text === null ? null : (JSON.parse(text) as Partial<ChainEnd>);
+  } catch {
+    tail = null;
+  }
+  if (typeof tail?.n !== "number" || !Number.isInteger(tail.n) || typeof tail.h !== "string")
+    throw new JournalCorrupt(
+      `${path}: its tail ${tailKey(path)} is ${text === null ? "missing" : "not a tail"}, so deleted last entries could not be told; the journal needs a person to look`,
+    );
+  return { n: tail.n, h: tail.h };
 }
 
 /** The fencing token inside a lease value `owner:token`. */
@@ -95,9 +128,10 @@ class RedisGame implements JournalWriter {
     const record: JournalRecord = { type: "input", n: this.nextN, input };
     if (src) record.src = src;
     const { line, h } = chainLine(this.hash, JSON.stringify(record));
-    const keys = [tableKey(this.table, "lease"), this.path];
+    const keys = [tableKey(this.table, "lease"), this.path, tailKey(this.path)];
+    const tail = tailValue({ n: record.n, h });
     const appended = run(this.table, () =>
-      this.redis.eval(APPEND, 2, ...keys, lease, this.nextN, line, tokenOf(lease)),
+      this.redis.eval(APPEND, 3, ...keys, lease, this.nextN, line, tokenOf(lease), tail),
     );
     // Sent right behind the append on the same connection, so it waits for that write.
     const written = replicated(this.redis, this.replicas, appended).then(
@@ -182,8 +216,15 @@ export function redisJournals(
         if (at < 0 || at % 2 !== 0) throw new Error(`${path}: entry ${id} has no line`);
         return fields[at + 1] as string;
       });
-      if (lines.length === 0) return null;
-      const contents = { ...parseJournalLines(path, lines), dropped: null };
+      // No `null` for an empty stream: `current` and the header are set in one script
+      // (CREATE), so a named game without entries had them deleted.
+      const tail = await readStreamTail(redis, path);
+      const contents = { ...parseJournalLines(path, lines, tail), dropped: null };
+      // The tail is set with each entry, so it never lags: an entry past it was added by hand.
+      if (contents.end.n !== tail.n)
+        throw new JournalCorrupt(
+          `${path}: entry ${tail.n + 2} is past the stream's tail (record ${tail.n}): added outside the hub; the journal needs a person to look`,
+        );
       const next = contents.records.length + 1;
       return {
         path,
@@ -198,10 +239,11 @@ export function redisJournals(
       if (lease === null) throw new LeaseLost(`table ${table}: this hub holds no lease`);
       const current = Number(await redis.get(tableKey(table, "current")));
       const path = gameKey(table, current + 1);
-      const keys = [tableKey(table, "lease"), tableKey(table, "current"), path];
+      const keys = [tableKey(table, "lease"), tableKey(table, "current"), path, tailKey(path)];
       const { line, h } = chainLine(CHAIN_START, JSON.stringify(header));
+      const tail = tailValue({ n: 0, h });
       const created = run(table, () =>
-        redis.eval(CREATE, 3, ...keys, lease, current, line, tokenOf(lease), current + 1),
+        redis.eval(CREATE, 4, ...keys, lease, current, line, tokenOf(lease), current + 1, tail),
       );
       await replicated(redis, replicas, created);
       return new RedisGame(redis, table, path, 1, h, fence, onFailed, replicas);

@@ -10,8 +10,14 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
-import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
+import {
+  gameKey,
+  readGameTokens,
+  redisJournals,
+  tailKey,
+} from "../../hub/cluster/redis-journal.js";
 import { parseJournalLines } from "../../hub/journal/journal.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import {
   connectIdentity,
   endAll,
@@ -116,5 +122,48 @@ describe("journal on Redis Streams", () => {
     expect(resumed.rev).toBeGreaterThanOrEqual(before.rev);
     // Both hubs read the same identities from Redis.
     expect(second.secrets.toJSON()).toEqual(first.secrets.toJSON());
+  });
+
+  it("a deleted last entry, an entry added by hand and a deleted tail are refused on takeover (issue 28)", async () => {
+    const server = await redisWith();
+    const first = await clusterHub(server.url, cleanups);
+    const conn = await connectIdentity(first, "seat/t1/3");
+    const paddle = new Paddle(3, conn);
+    for (const fw of ["1.0.0", "1.0.1"]) await paddle.send("hello", { fw, caps: [] });
+    await endAll(conn);
+    await first.tables.get("t1")?.idle();
+    await first.stop(); // gives its lease up
+    const redis = new Redis(server.url);
+    cleanups.push(async () => void redis.disconnect());
+    const path = gameKey("t1", 1);
+    const entries = await readGameTokens(redis, path);
+    const last = entries.at(-1);
+    if (!last) throw new Error("no entries");
+    // What a taking-over hub reads (the fence matters only to appends).
+    const newest = () => redisJournals(redis, () => null)("t1").newest(createMemoryLogger().logger);
+    await expect(newest()).resolves.toMatchObject({ path });
+
+    await redis.xdel(path, last.id);
+    await expect(newest()).rejects.toThrow(
+      new RegExp(
+        `${path}: line ${entries.length} is missing: .* record ${entries.length - 1} was stored`,
+      ),
+    );
+    // Put back by hand (the chain is whole again) after a deleted tail: refused too.
+    await redis.xadd(path, "*", "l", last.line, "t", String(last.token));
+    const tail = (await redis.get(tailKey(path))) as string;
+    await redis.del(tailKey(path));
+    await expect(newest()).rejects.toThrow(/tail .*:tail is missing/);
+    // A tail one entry behind: the newest entry was added outside the hub.
+    const behind = JSON.parse(tail) as { n: number; h: string };
+    const before = parseJournalLines(
+      path,
+      entries.slice(0, -1).map((e) => e.line),
+    ).end;
+    expect(before.n).toBe(behind.n - 1);
+    await redis.set(tailKey(path), JSON.stringify(before));
+    await expect(newest()).rejects.toThrow(/past the stream's tail/);
+    await redis.set(tailKey(path), tail);
+    await expect(newest()).resolves.toMatchObject({ path });
   });
 });

@@ -80,6 +80,27 @@ describe("the firmware's night message (FORUM-QUIET-02)", () => {
     expect(sizes.size).toBe(1);
   });
 
+  it("FORUM-QUIET-02: a seat text that arrives mid-night does not move the moment (it counts from the state's arrival)", () => {
+    // forum-sim in CI: seats whose text was sent again late in a night (FORUM-QUIET-03:
+    // one seat's will sends every seat's text) sent no message that night. The schedule
+    // took the last public state's time left as counting from the text's arrival.
+    const seats = [1, 2].map((seat) => ({ seat, ...seatOnFakes(seat, true) }));
+    for (const s of seats) {
+      s.mqtt.deliver(seatTextTopic(T, s.seat), text(s.seat === 1));
+      s.mqtt.deliver(publicStateTopic(T), state("night", "night", 1, 7_000));
+      s.clock.advance(NIGHT_MS - MESSAGE_LEAD_MS - 5_000);
+      // Another seat's will: every seat's text again, the public state unchanged.
+      s.mqtt.deliver(seatTextTopic(T, s.seat), text(s.seat === 1));
+      s.clock.advance(4_999);
+      expect(messages(s.mqtt), `seat ${s.seat} before the moment`).toHaveLength(0);
+      s.clock.advance(1);
+      expect(messages(s.mqtt), `seat ${s.seat} at the moment`).toHaveLength(1);
+      s.mqtt.puback(s.mqtt.unacked.length);
+      s.clock.advance(MESSAGE_LEAD_MS);
+      expect(messages(s.mqtt)).toHaveLength(1);
+    }
+  });
+
   it("FORUM-QUIET-02: the next night sends again; a paddle without texts, or in a game without them, sends none", () => {
     const withTexts = seatOnFakes(2, true);
     const without = seatOnFakes(3, false);
