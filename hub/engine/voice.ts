@@ -125,29 +125,47 @@ function settle(state: GameState, voice: VoiceState, slot: number): void {
   if (run && counts(run)) judge(state, voice, run);
 }
 
-/** Raises or stretches the open run's candidate, if the run was not its seat's turn. */
+/**
+ * Raises or stretches the open run's candidates: one for each stretch of its windows with
+ * the same offence. One run can span turns (talk in seat 1's speech, on through his own,
+ * on after it ended; from the night into the day): each part is its own candidate, of its
+ * own kind and length, and his own speech is in none. The turns a settled window falls in
+ * are already recorded (a turn is noted at its input, windows settle SETTLE_MS later), so
+ * the earlier stretches never change: only the last one grows, or a new one follows it.
+ */
 function judge(state: GameState, voice: VoiceState, run: Run): void {
+  const ours = voice.runCandidate === null ? [] : voice.candidates.slice(voice.runCandidate - 1);
+  let n = 0;
+  let open: VoiceCandidate | null = null;
   for (let slot = run.from; slot < run.to; slot++) {
     const at = slot * WINDOW_MS;
     const offence = offenceAt(voice.turns, run.seat, at);
+    const same = open && offence && open.kind === offence.kind && open.during === offence.during;
+    if (!offence || !same) open = null;
     if (!offence) continue;
-    const open = voice.candidates.find((c) => c.id === voice.runCandidate);
     if (open) {
-      open.to = run.to * WINDOW_MS;
-      return;
+      open.to = at + WINDOW_MS;
+      continue;
     }
-    const id = voice.candidates.length + 1;
-    voice.candidates.push({
-      id,
-      seat: run.seat,
-      ...offence,
-      from: at,
-      to: run.to * WINDOW_MS,
-      round: state.round,
-      status: "open",
-    });
-    voice.runCandidate = id;
-    return;
+    const known = ours[n];
+    if (known) {
+      known.to = at + WINDOW_MS;
+      open = known;
+    } else {
+      const id = voice.candidates.length + 1;
+      open = {
+        id,
+        seat: run.seat,
+        ...offence,
+        from: at,
+        to: at + WINDOW_MS,
+        round: state.round,
+        status: "open",
+      };
+      voice.candidates.push(open);
+      voice.runCandidate ??= id;
+    }
+    n++;
   }
 }
 
