@@ -127,46 +127,46 @@ function settle(state: GameState, voice: VoiceState, slot: number): void {
 
 /**
  * Raises or stretches the open run's candidates: one for each stretch of its windows with
- * the same offence. One run can span turns (talk in seat 1's speech, on through his own,
- * on after it ended; from the night into the day): each part is its own candidate, of its
- * own kind and length, and his own speech is in none. The turns a settled window falls in
- * are already recorded (a turn is noted at its input, windows settle SETTLE_MS later), so
- * the earlier stretches never change: only the last one grows, or a new one follows it.
+ * the same offence, once the stretch lasts the minimum a run needs. One run can span turns
+ * (talk in seat 1's speech, on through his own, on after it ended; from the night into the
+ * day): each part is its own candidate, of its own kind and length, and his own speech is in
+ * none; a part shorter than the minimum is a hand-over's edge (the next speaker starting
+ * as the judge clicks), not talk out of turn. The turns a settled window falls in are
+ * recorded already (a turn is noted at its input, windows settle SETTLE_MS later), so the
+ * earlier parts never change: only the last one grows, or a new one follows it.
  */
 function judge(state: GameState, voice: VoiceState, run: Run): void {
-  const ours = voice.runCandidate === null ? [] : voice.candidates.slice(voice.runCandidate - 1);
-  let n = 0;
-  let open: VoiceCandidate | null = null;
+  const parts: { kind: VoiceCandidate["kind"]; during: number | null; from: number; to: number }[] =
+    [];
   for (let slot = run.from; slot < run.to; slot++) {
-    const at = slot * WINDOW_MS;
-    const offence = offenceAt(voice.turns, run.seat, at);
-    const same = open && offence && open.kind === offence.kind && open.during === offence.during;
-    if (!offence || !same) open = null;
+    const offence = offenceAt(voice.turns, run.seat, slot * WINDOW_MS);
+    const last = parts[parts.length - 1];
     if (!offence) continue;
-    if (open) {
-      open.to = at + WINDOW_MS;
-      continue;
-    }
-    const known = ours[n];
-    if (known) {
-      known.to = at + WINDOW_MS;
-      open = known;
-    } else {
-      const id = voice.candidates.length + 1;
-      open = {
-        id,
-        seat: run.seat,
-        ...offence,
-        from: at,
-        to: at + WINDOW_MS,
-        round: state.round,
-        status: "open",
-      };
-      voice.candidates.push(open);
-      voice.runCandidate ??= id;
-    }
-    n++;
+    if (last && last.to === slot && last.kind === offence.kind && last.during === offence.during)
+      last.to = slot + 1;
+    else parts.push({ ...offence, from: slot, to: slot + 1 });
   }
+  const ours = voice.runCandidate === null ? [] : voice.candidates.slice(voice.runCandidate - 1);
+  const long = parts.filter((p) => p.to - p.from >= ATTRIBUTION.minWindows);
+  long.forEach((part, i) => {
+    const known = ours[i];
+    if (known) {
+      known.to = part.to * WINDOW_MS;
+      return;
+    }
+    const id = voice.candidates.length + 1;
+    voice.candidates.push({
+      id,
+      seat: run.seat,
+      kind: part.kind,
+      during: part.during,
+      from: part.from * WINDOW_MS,
+      to: part.to * WINDOW_MS,
+      round: state.round,
+      status: "open",
+    });
+    voice.runCandidate ??= id;
+  });
 }
 
 function offenceAt(turns: Turn[], seat: number, at: number) {

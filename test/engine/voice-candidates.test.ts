@@ -150,6 +150,21 @@ describe("voice candidates", () => {
     expect((after as VoiceCandidate).from).toBeGreaterThanOrEqual(ownTo - 100);
   });
 
+  it("the next speaker starting 0.3 s before the judge hands him the floor is no candidate", () => {
+    const d = day0();
+    d.tick(500);
+    d.seat(2, { kind: "voice", on: true, levels: [0, 0, 80, 80, 80] });
+    d.pass(1);
+    expect(d.state.speaker).toBe(2);
+    for (let t = 0; t < 2000; t += 500) {
+      d.tick(500);
+      d.seat(2, { kind: "voice", on: true, levels: Array(5).fill(80) });
+    }
+    settle(d);
+    expect(d.state.voice?.speaking).toBe(null);
+    expect(candidates(d)).toEqual([]);
+  });
+
   it("talk from the night on into the day's first speech is a night candidate, then one in the turn", () => {
     const d = new EngineDriver({ options: { voice: true } }).start(DEAL);
     for (const s of [7, 10]) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
