@@ -135,7 +135,9 @@ const delays = speechStarts
   .flatMap(({ seat, at }) => {
     const seen = [...candidateSeen.values()].filter((c) => c.seat === seat && c.at >= at);
     const first = seen.sort((a, b) => a.at - b.at)[0];
-    return first ? [first.at - Math.max(at, first.from)] : [];
+    // The first window is dated by the hub's receipt, so it trails the speech's start by the
+    // paddle's send: taken only when it is over a second later (the turn changed since).
+    return first ? [first.at - (first.from - at > 1000 ? first.from : at)] : [];
   })
   .sort((a, b) => a - b);
 say(
