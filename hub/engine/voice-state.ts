@@ -34,7 +34,7 @@ export interface VoiceState {
   /** Windows before this slot are attributed. */
   settled: number;
   run: Run | null;
-  /** The run's candidate, once it has one. */
+  /** The open run's first candidate, once it has one (the run's others follow it). */
   runCandidate: number | null;
   /** Who is speaking now (the open run, once it counts), shown on the host console */
   speaking: number | null;

@@ -125,30 +125,48 @@ function settle(state: GameState, voice: VoiceState, slot: number): void {
   if (run && counts(run)) judge(state, voice, run);
 }
 
-/** Raises or stretches the open run's candidate, if the run was not its seat's turn. */
+/**
+ * Raises or stretches the open run's candidates: one for each stretch of its windows with
+ * the same offence, once the stretch lasts the minimum a run needs. One run can span turns
+ * (talk in seat 1's speech, on through his own, on after it ended; from the night into the
+ * day): each part is its own candidate, of its own kind and length, and his own speech is in
+ * none; a part shorter than the minimum is a hand-over's edge (the next speaker starting
+ * as the judge clicks), not talk out of turn. The turns a settled window falls in are
+ * recorded already (a turn is noted at its input, windows settle SETTLE_MS later), so the
+ * earlier parts never change: only the last one grows, or a new one follows it.
+ */
 function judge(state: GameState, voice: VoiceState, run: Run): void {
+  const parts: { kind: VoiceCandidate["kind"]; during: number | null; from: number; to: number }[] =
+    [];
   for (let slot = run.from; slot < run.to; slot++) {
-    const at = slot * WINDOW_MS;
-    const offence = offenceAt(voice.turns, run.seat, at);
+    const offence = offenceAt(voice.turns, run.seat, slot * WINDOW_MS);
+    const last = parts[parts.length - 1];
     if (!offence) continue;
-    const open = voice.candidates.find((c) => c.id === voice.runCandidate);
-    if (open) {
-      open.to = run.to * WINDOW_MS;
+    if (last && last.to === slot && last.kind === offence.kind && last.during === offence.during)
+      last.to = slot + 1;
+    else parts.push({ ...offence, from: slot, to: slot + 1 });
+  }
+  const ours = voice.runCandidate === null ? [] : voice.candidates.slice(voice.runCandidate - 1);
+  const long = parts.filter((p) => p.to - p.from >= ATTRIBUTION.minWindows);
+  long.forEach((part, i) => {
+    const known = ours[i];
+    if (known) {
+      known.to = part.to * WINDOW_MS;
       return;
     }
     const id = voice.candidates.length + 1;
     voice.candidates.push({
       id,
       seat: run.seat,
-      ...offence,
-      from: at,
-      to: run.to * WINDOW_MS,
+      kind: part.kind,
+      during: part.during,
+      from: part.from * WINDOW_MS,
+      to: part.to * WINDOW_MS,
       round: state.round,
       status: "open",
     });
-    voice.runCandidate = id;
-    return;
-  }
+    voice.runCandidate ??= id;
+  });
 }
 
 function offenceAt(turns: Turn[], seat: number, at: number) {

@@ -4,12 +4,15 @@
  * Chromium as the fake microphone of one phone. Seat 4's phone hears the loud copy, seat 7's
  * the soft one, seat 9's silence, while seat 1 has the floor: seat 4 is attributed and raises
  * a candidate on the console, seat 7 never does, seat 9 sends nothing, and the judge's click
- * journals a foul with cause out_of_turn. Before that, a game with the option off: no phone
- * offers its microphone or sends a voice input (docs/PROTOCOL.md, "Voice"). Figures
- * (messages a second, delay) are printed for docs/BENCHMARKS.md, never asserted.
+ * journals a foul with cause out_of_turn (SPORT-FOUL-01). Seat 4 talking on through his own
+ * speech into seat 5's is shown running over, which the judge dismisses, and on into the
+ * night, talking at night. Before that, a game with the option off: no phone offers its
+ * microphone or sends a voice input (docs/PROTOCOL.md, "Voice"). Figures (messages a
+ * second, delay) are printed for docs/BENCHMARKS.md, never asserted.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +28,7 @@ interface VoiceView {
 }
 interface View {
   phase: string;
+  step: string;
   speaker: number | null;
   seats: { seat: number; fouls: number; caps: string[] }[];
   voice?: VoiceView;
@@ -159,6 +163,14 @@ describe("voice from phones, with real sound", () => {
     await judge.locator('host-sign-in button[type="submit"]').click();
     await judge.locator('[data-status="online"]').waitFor();
 
+    // Before consent each phone says plainly that no sound leaves it, and shows no mic on.
+    for (const phone of phones.values()) {
+      await phone.page
+        .locator("seat-voice-consent")
+        .getByText("No sound leaves this phone")
+        .waitFor({ timeout: 10_000 });
+      expect(await phone.page.locator('[data-mic="on"]').count()).toBe(0);
+    }
     // Consent, on every phone at once: nothing is heard before it.
     const sentBefore = [...phones.values()].map((p) => p.sniffer.sent.filter(isVoice).length);
     expect(sentBefore).toEqual([0, 0, 0]);
@@ -169,9 +181,12 @@ describe("voice from phones, with real sound", () => {
       const n = (phones.get("loud") as Phone).sniffer.sent.filter(isVoice).length;
       while (loudSent.length < n) loudSent.push(Date.now());
     }, 20);
-    for (const phone of phones.values()) {
+    /** When the loud phone's microphone opened: its speech starts at its file's start. */
+    let loudMicOn = 0;
+    for (const [sound, phone] of phones) {
       await phone.page.locator('[data-action="voice-consent"]').check();
       await phone.page.locator('[data-mic="on"]').waitFor({ timeout: 10_000 });
+      if (sound === "loud") loudMicOn = Date.now();
     }
     const raised = await host.until(
       () => view().voice?.candidates.find((c) => c.seat === SOUNDS.loud),
@@ -182,6 +197,11 @@ describe("voice from phones, with real sound", () => {
     expect(raised).toMatchObject({ kind: "turn", during: 1, status: "open" });
     await judge.locator(`host-voice [data-candidate="${raised.id}"]`).waitFor({ timeout: 10_000 });
     const shown = Date.now() - (loudSent[0] ?? consented);
+    const fromMic = Date.now() - loudMicOn;
+    // Live, against whose turn it is: seat 4 speaking, out of turn (seat 1's).
+    await judge
+      .locator('host-voice .live[data-speaking="4"][data-speaking-out="true"]')
+      .waitFor({ timeout: 15_000 });
 
     // Let both speak a while longer: the soft seat is never attributed.
     const seen = new Set<number | null>();
@@ -225,8 +245,54 @@ describe("voice from phones, with real sound", () => {
     console.log(
       `voice figures: loud phone ${loudSent.length} voice messages in ${span.toFixed(1)} s ` +
         `(${perSecond.toFixed(2)}/s), soft phone ${soft}; ${loud[0]?.payload.length} bytes each; ` +
-        `from its first message to the candidate in the host view ${delay} ms, on the console ${shown} ms`,
+        `from its first message to the candidate in the host view ${delay} ms, on the console ${shown} ms; ` +
+        `from its microphone opening to the console ${fromMic} ms (load ${loadavg()[0]?.toFixed(1)})`,
     );
+
+    // Seat 4 has the floor and talks on after it is seat 5's: shown as running over
+    // (overtime), and the judge's click dismisses it: no foul, the candidate kept.
+    const speaker = async (seat: number) => {
+      while (view().speaker !== seat) {
+        const was = view().speaker;
+        await host.ok({ cmd: "next" });
+        await host.until(() => view().speaker !== was, "the next speaker");
+      }
+    };
+    await speaker(4);
+    await speaker(5);
+    const over = await host.until(
+      () => view().voice?.candidates.find((c) => c.seat === 4 && c.kind === "overtime"),
+      "seat 4 running over",
+      30_000,
+    );
+    expect(over).toMatchObject({ during: 5, status: "open" });
+    const overItem = judge.locator(`host-voice [data-candidate="${over.id}"]`);
+    await expect
+      .poll(() => overItem.textContent(), { timeout: 10_000 })
+      .toContain("after his speech");
+    await overItem.locator('[data-action="voice-dismiss"]').click();
+    await judge
+      .locator(`host-voice [data-candidate="${over.id}"][data-status="dismissed"]`)
+      .waitFor({ timeout: 10_000 });
+    expect(view().seats[SOUNDS.loud - 1]?.fouls).toBe(1);
+
+    // On into the night: any voice is talking at night, shown to the judge.
+    const where = () => `${view().phase} ${view().step} ${view().speaker}`;
+    while (view().phase !== "night") {
+      const was = where();
+      await host.ok({ cmd: "next" });
+      await host.until(() => where() !== was, "the next step");
+    }
+    const night = await host.until(
+      () => view().voice?.candidates.find((c) => c.seat === 4 && c.kind === "night"),
+      "seat 4 talking at night",
+      30_000,
+    );
+    await judge
+      .locator(`host-voice [data-candidate="${night.id}"][data-kind="night"]`)
+      .waitFor({ timeout: 10_000 });
+    expect(view().voice?.candidates.some((c) => c.seat !== SOUNDS.loud)).toBe(false);
+    expect((phones.get("silence") as Phone).sniffer.sent.filter(isVoice)).toEqual([]);
     // The game over, the table no longer hears: every phone closes its microphone and
     // takes the consent switch away (a next game that hears asks again).
     await host.ok({ cmd: "end" });
@@ -235,7 +301,7 @@ describe("voice from phones, with real sound", () => {
       expect(await phone.page.locator('[data-mic="on"]').count()).toBe(0);
     }
     await host.end();
-  }, 120_000);
+  }, 240_000);
 });
 
 function isVoice(m: { topic: string; payload: string }): boolean {

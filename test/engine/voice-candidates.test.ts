@@ -122,6 +122,71 @@ describe("voice candidates", () => {
     expect(candidates(d)).toMatchObject([{ seat: 1, kind: "overtime", during: 2 }]);
   });
 
+  it("one stretch of talk through his own speech into the next is two candidates, each its own part", () => {
+    const d = day0();
+    /** Seat 2 talking without a pause: a message every 500 ms, no closing `off`. */
+    const talk = (ms: number) => {
+      for (let t = 0; t < ms; t += 500) {
+        d.tick(500);
+        expect(d.seat(2, { kind: "voice", on: true, levels: Array(5).fill(80) })).toBeNull();
+      }
+    };
+    talk(1500);
+    d.pass(1);
+    const ownFrom = d.at;
+    talk(1500);
+    d.pass(2);
+    const ownTo = d.at;
+    talk(1500);
+    d.tick(100);
+    d.seat(2, { kind: "voice", on: false, levels: [0] });
+    settle(d);
+    const [before, after, ...more] = candidates(d);
+    expect(more).toEqual([]);
+    expect(before).toMatchObject({ seat: 2, kind: "turn", during: 1 });
+    expect(after).toMatchObject({ seat: 2, kind: "overtime", during: 3 });
+    // His own speech is in neither: "spoke 1.5 s during seat 1's", not 3 s or 4.5 s.
+    expect((before as VoiceCandidate).to).toBeLessThanOrEqual(ownFrom + 100);
+    expect((after as VoiceCandidate).from).toBeGreaterThanOrEqual(ownTo - 100);
+  });
+
+  it("the next speaker starting 0.3 s before the judge hands him the floor is no candidate", () => {
+    const d = day0();
+    d.tick(500);
+    d.seat(2, { kind: "voice", on: true, levels: [0, 0, 80, 80, 80] });
+    d.pass(1);
+    expect(d.state.speaker).toBe(2);
+    for (let t = 0; t < 2000; t += 500) {
+      d.tick(500);
+      d.seat(2, { kind: "voice", on: true, levels: Array(5).fill(80) });
+    }
+    settle(d);
+    expect(d.state.voice?.speaking).toBe(null);
+    expect(candidates(d)).toEqual([]);
+  });
+
+  it("talk from the night on into the day's first speech is a night candidate, then one in the turn", () => {
+    const d = new EngineDriver({ options: { voice: true } }).start(DEAL);
+    for (const s of [7, 10]) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
+    for (let t = 0; t < 1500; t += 500) {
+      d.tick(500);
+      d.seat(7, { kind: "voice", on: true, levels: Array(5).fill(80) });
+    }
+    d.skipNight();
+    expect(d.state.speaker).toBe(1);
+    for (let t = 0; t < 1500; t += 500) {
+      d.tick(500);
+      d.seat(7, { kind: "voice", on: true, levels: Array(5).fill(80) });
+    }
+    d.tick(100);
+    d.seat(7, { kind: "voice", on: false, levels: [0] });
+    settle(d);
+    expect(candidates(d)).toMatchObject([
+      { seat: 7, kind: "night", during: null },
+      { seat: 7, kind: "turn", during: 1 },
+    ]);
+  });
+
   it("any voice at night is a 'talking at night' candidate", () => {
     const d = new EngineDriver({ options: { voice: true } }).start(DEAL);
     for (const s of [7, 10]) d.seat(s, { kind: "hello", fw: "phone", caps: ["mic"] });
