@@ -129,17 +129,21 @@ export function stir(state: AnyState, seat: number): void {
   state.quiet.answered.push(seat);
 }
 
-/** At night a seat with an open prompt may answer "nothing tonight"; else the ruleset says. */
+/**
+ * At night a seat with an open prompt that still owes an answer may answer "nothing
+ * tonight"; else the ruleset says. QUIET-REQUIRED-01: also for a move the night waits for
+ * (hunt's owed heal and missing shot, the app's deciding mafioso): there "nothing" is
+ * counted as an answer and skips nothing (the move stays owed, the prompt `required`), so an
+ * idle device fills as many answers at the common moment as every other seat's
+ * (QUIET-FILL-01), and only the seat that makes such a move later shows an input more.
+ */
 export function passMeaning(
   ruleset: Ruleset,
   state: GameState,
   seat: SeatState,
   prompt: Prompt | null,
 ): string | null {
-  if (decoysOn(state)) {
-    if (!prompt || !owesAnswer(state, seat.seat, answersOwed(ruleset))) return null;
-    const real = prompt.action !== DECOY_ACTION;
-    return real && ruleset.mayDecline && !ruleset.mayDecline(state, seat) ? null : "nothing";
-  }
+  if (decoysOn(state))
+    return prompt && owesAnswer(state, seat.seat, answersOwed(ruleset)) ? "nothing" : null;
   return ruleset.passMeaning?.(state, seat) ?? null;
 }

@@ -64,8 +64,9 @@ export function seatAct(ruleset: Ruleset, g: Game, seat: SeatState, action: Act)
  * Silent nights: "nothing tonight" is an answer too, so that declining is not silence. A
  * living seat that owes no more answers may still press it: accepted with the same signal
  * and changing nothing (no error for declining what is left, issue 24); it stirs nothing, so
- * that no other seat's traffic shows it. The ruleset may refuse it for a choice that cannot
- * be skipped (the app's deciding mafioso, APP-OPEN-03) and learns what was declined.
+ * that no other seat's traffic shows it. The ruleset learns what was declined; a choice that
+ * cannot be skipped (the app's deciding mafioso, APP-OPEN-03; hunt's owed heal and missing
+ * shot) is not declined: the answer counts and the move stays owed (QUIET-REQUIRED-01).
  */
 export function silentPass(ruleset: Ruleset, g: Game, seat: SeatState): Rejection | null {
   const state = g.state;
@@ -78,9 +79,9 @@ export function silentPass(ruleset: Ruleset, g: Game, seat: SeatState): Rejectio
     return null;
   }
   if (!shown) return reject("not_your_turn");
-  if (real && ruleset.mayDecline && !ruleset.mayDecline(state, seat))
-    return reject("not_your_turn", "this choice cannot be skipped");
-  if (real) ruleset.onDecline?.(g, seat);
+  // QUIET-REQUIRED-01: a move the night waits for is counted an answer and not declined.
+  const required = real && ruleset.mayDecline && !ruleset.mayDecline(state, seat);
+  if (real && !required) ruleset.onDecline?.(g, seat);
   g.signal(seat.seat, { haptic: "short" });
   nightAnswer(ruleset, g, seat.seat);
   return null;

@@ -13,13 +13,16 @@ const table = appSeven;
 const dead = (d: EngineDriver) => d.state.seats.filter((s) => !s.alive).map((s) => s.seat);
 
 describe("app: passing at night", () => {
-  it("APP-OPEN-03 (a, default): the deciding member may not answer 'nothing'; the night waits for his choice", () => {
+  it("APP-OPEN-03 (a, default), QUIET-REQUIRED-01: the deciding member's 'nothing' counts as his answer and skips nothing; the night waits for his choice", () => {
     const d = table();
-    expect(d.view(1).pass).toBeNull(); // the Pate decides: no "nothing" on his phone
+    expect(d.view(1).pass).toBe("nothing"); // what his idle phone fills at the common moment
+    expect(d.view(1).prompt?.required).toBe(true);
+    expect(d.seat(1, { kind: "pass" })).toBeNull();
+    expect(d.view(1)).toMatchObject({ answers: 1, pass: null });
+    expect(d.view(1).prompt).toMatchObject({ action: "kill", required: true });
     expect(d.view(2).pass).toBe("nothing");
-    expect(d.seat(1, { kind: "pass" })?.code).toBe("not_your_turn");
     d.answerRest([1]);
-    expect(d.state.phase).toBe("night"); // everyone else answered: still night
+    expect(d.state.phase).toBe("night"); // everyone answered: still night
     d.actOk(1, "kill", [6]);
     expect(d.state.phase).toBe("day");
     expect(dead(d)).toEqual([6]);

@@ -153,21 +153,26 @@ describe("silent nights in hunt", () => {
     for (const d of [hunting, passing, decoy]) expect(d.view(9).stir).toBe(1);
   });
 
-  it("HUNT-DOC-02, HUNT-MAF-02: a move the night waits for offers no 'nothing', so an idle device fills none for it (QUIET-FILL-01); once given, 'nothing' is offered again", () => {
+  it("HUNT-DOC-02, HUNT-MAF-02, QUIET-REQUIRED-01: a move the night waits for is offered 'nothing', counted as an answer that skips nothing: the night still waits for the move", () => {
     const d = huntTable();
-    expect(d.view(DOCTOR).pass).toBeNull();
-    expect(d.view(DOCTOR).prompt?.required).toBe(true); // what a device waits for
-    expect(d.seat(DOCTOR, { kind: "pass" })?.code).toBe("not_your_turn");
-    expect(d.view(DOCTOR).answers).toBe(0); // refused: nothing counted, nothing changed
-    expect(d.view(2).pass).toBeNull(); // a mafioso, while the shot is not in
-    expect(d.view(BOSS).pass).toBe("nothing"); // his block may be skipped (HUNT-BOSS-03)
-    d.pass(BOSS); // led to the shot
-    expect(d.view(BOSS).pass).toBeNull();
-    d.actOk(BOSS, "shoot", [8]);
-    expect(d.view(2).pass).toBe("nothing");
-    d.actOk(DOCTOR, "heal", [10]);
     expect(d.view(DOCTOR).pass).toBe("nothing");
-    expect(d.view(DOCTOR).prompt?.required).toBeUndefined();
+    expect(d.view(DOCTOR).prompt?.required).toBe(true); // the move is still owed
+    d.pass(DOCTOR).pass(DOCTOR); // what an idle device fills at the common moment
+    expect(d.view(DOCTOR)).toMatchObject({ answers: 2, pass: null });
+    expect(d.view(DOCTOR).prompt).toMatchObject({ action: "heal", required: true });
+    expect(d.view(2).pass).toBe("nothing"); // a mafioso, while the shot is not in
+    d.pass(2).pass(2);
+    expect(d.view(2).prompt).toMatchObject({ action: "shoot", required: true });
+    d.pass(BOSS); // declines his block (HUNT-BOSS-03), led to the shot
+    expect(d.view(BOSS).prompt).toMatchObject({ action: "shoot", required: true });
+    d.pass(BOSS); // counted; the shot is still owed
+    for (const n of [3, 5, 6, 7, 8, 9, 10, 11, 12]) d.pass(n).pass(n);
+    expect(d.state.phase).toBe("night"); // every answer is in, the shot and the heal are not
+    d.actOk(BOSS, "shoot", [8]); // a third input, from the seat that makes the move late
+    expect(d.view(2).prompt?.required).toBeUndefined();
+    d.actOk(DOCTOR, "heal", [10]);
+    expect(d.state).toMatchObject({ phase: "day", step: "discussion" });
+    expect(d.dead()).toEqual([8]);
   });
 
   it("HUNT-DOC-02, HUNT-MAF-02 with decoys off: the Doctor's owed heal and a missing shot offer no pass and refuse one", () => {

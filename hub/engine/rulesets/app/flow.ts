@@ -6,6 +6,11 @@ import type { AppOptions } from "./options.js";
 export interface AppNight {
   /** Mafia member → proposed victim; editable until the night ends (APP-NIGHT-06). */
   proposals: Record<string, number>;
+  /**
+   * Mafia members who proposed tonight, kept when a proposal is dropped because its target
+   * left: the deciding member has decided (APP-OPEN-03 (a)), whatever became of his victim.
+   */
+  proposed?: number[];
   /** The Arzt's protection tonight, and the Arzt who gave it. */
   heal: number | null;
   healer: number | null;

@@ -76,13 +76,32 @@ export function choseTonight(state: AppState, seat: SeatState): boolean {
   );
 }
 
+/**
+ * Whether the deciding member (or every member, by plurality) has proposed tonight, even if
+ * his victim left since (silent nights: whether the night may end must not show that).
+ */
+function decided(state: AppState): boolean {
+  const proposed = (state.flow.night as AppNight).proposed ?? [];
+  const d = decider(state);
+  if (d && "seat" in d) return proposed.includes(d.seat);
+  if (d && "plurality" in d) return d.plurality.every((s) => proposed.includes(s));
+  return true;
+}
+
+/** Whether the mafia's deciding proposal (APP-NIGHT-07/08, APP-OPEN-01) is in. */
+function decisionIn(state: AppState): boolean {
+  const night = state.flow.night as AppNight;
+  const d = decider(state);
+  if (d && "seat" in d) return night.proposals[String(d.seat)] !== undefined;
+  if (d && "plurality" in d)
+    return d.plurality.every((s) => night.proposals[String(s)] !== undefined);
+  return true;
+}
+
 /** APP-OPEN-13: every required choice is in (the deciding mafia member, the Arzt, the Kommissar). */
 function requiredChoicesIn(state: AppState): boolean {
   const night = state.flow.night as AppNight;
-  const d = decider(state);
-  if (d && "seat" in d && night.proposals[String(d.seat)] === undefined) return false;
-  if (d && "plurality" in d && d.plurality.some((s) => night.proposals[String(s)] === undefined))
-    return false;
+  if (!decisionIn(state)) return false;
   for (const s of state.seats) {
     if (!s.alive) continue;
     const ability = appRole(s.role)?.night;
@@ -96,13 +115,16 @@ function requiredChoicesIn(state: AppState): boolean {
  * Whether the night may end now. Silent nights (decoys on, issue 10): once every living seat
  * has answered its prompt or decoy, and not before, so that the night's length (and a
  * disconnect that ends it) tells nobody who had a night role. A choice answered with
- * "nothing" is nothing tonight (APP-OPEN-03 (a) still holds against the host and the timer).
- * Without decoys: once every required choice is in (APP-OPEN-13).
+ * "nothing" is nothing tonight, except the deciding choice while the night waits for it
+ * (APP-OPEN-03 (a)): its "nothing" is counted and skips nothing (QUIET-REQUIRED-01), so the
+ * night also waits for the decision. Without decoys: once every required choice is in
+ * (APP-OPEN-13).
  */
 export function nightComplete(state: AppState): boolean {
   if (state.options.decoys === false) return requiredChoicesIn(state);
   const answered = state.quiet.answered;
-  return state.seats.every((s) => !s.alive || answered.includes(s.seat));
+  const everyone = state.seats.every((s) => !s.alive || answered.includes(s.seat));
+  return everyone && (state.options.missingKill !== "wait" || decided(state));
 }
 
 export function nightPrompt(state: AppState, seat: SeatState): Prompt | null {
@@ -151,8 +173,11 @@ export function nightAct(
   target: number,
 ): Rejection | null {
   const night = g.state.flow.night as AppNight;
-  if (action === "kill") night.proposals[String(seat.seat)] = target;
-  else if (action === "heal") {
+  if (action === "kill") {
+    night.proposals[String(seat.seat)] = target;
+    if (!night.proposed?.includes(seat.seat))
+      night.proposed = [...(night.proposed ?? []), seat.seat];
+  } else if (action === "heal") {
     night.heal = target;
     night.healer = seat.seat;
   } else if (action === "investigate") {
