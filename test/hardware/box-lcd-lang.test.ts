@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../hub/process/logger.js";
-import { HostConsole, subscribeGranted, until, useTestHub } from "../helpers/hub.js";
-import { publicState, type Rig, startRig } from "./rig.js";
+import { until, useTestHub } from "../helpers/hub.js";
+import { publicState, type Rig, sportTableSetUp, startRig } from "./rig.js";
 
 const LCD = 0x27;
 const PIN = { next: 2, pause: 3, foul: 4, seatUp: 5, seatDown: 6 };
@@ -34,16 +34,7 @@ describe("the host box's LCD in Russian", () => {
   };
 
   it("shows the step and the selected seat in Latin letters", async () => {
-    const hc = await fx.connect("host/t1");
-    await subscribeGranted(hc.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
-    const host = new HostConsole(hc);
-    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
-    const setup = await host.command("setup", {
-      ruleset: "sport",
-      seats,
-      options: { autoAdvance: false },
-    });
-    expect(setup.ok).toBe(true);
+    const { hc, host } = await sportTableSetUp(fx);
     rig = await startRig(fx.hub, logger, { box: BOX }, (emu) => emu.attachLcd(LCD, 16, 2));
     await lcdShows(0, "Podgotovka");
     expect((await host.command("start")).ok).toBe(true);

@@ -7,15 +7,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../hub/process/logger.js";
 import type { PublicState } from "../../protocol/index.js";
+import { type Connected, journalText, until, useTestHub } from "../helpers/hub.js";
 import {
-  type Connected,
-  HostConsole,
-  journalText,
-  subscribeGranted,
-  until,
-  useTestHub,
-} from "../helpers/hub.js";
-import { BOARD_KINDS, publicState, type Rig, startRig, stateAfter } from "./rig.js";
+  BOARD_KINDS,
+  publicState,
+  type Rig,
+  sportTableSetUp,
+  startRig,
+  stateAfter,
+} from "./rig.js";
 
 const PIN = { next: 2, pause: 3, foul: 4, seatUp: 5, seatDown: 6, encA: 7, encB: 8 };
 const LAMP = { day: 10, night: 11 };
@@ -72,16 +72,9 @@ describe.each(BOARD_KINDS)("the host box on the %s board", (kind) => {
   };
 
   it("shows the table on its LCD once the board is up", async () => {
-    hc = await fx.connect("host/t1");
-    await subscribeGranted(hc.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
-    const host = new HostConsole(hc);
-    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
-    const setup = await host.command("setup", {
-      ruleset: "sport",
-      seats,
-      options: { autoAdvance: false, speechSeconds: 5 },
-    });
-    expect(setup.ok).toBe(true);
+    const table = await sportTableSetUp(fx, { speechSeconds: 5 });
+    hc = table.hc;
+    const host = table.host;
     rig = await startRig(fx.hub, logger, { box: BOX }, (emu) => emu.attachLcd(LCD, 16, 2), kind);
     await lcdShows(0, "Setup");
     expect((await host.command("start")).ok).toBe(true);

@@ -10,7 +10,14 @@ import { type Hardware, parseBoardConfig, startHardware } from "../../hub/hardwa
 import type { Logger } from "../../hub/process/logger.js";
 import type { Hub } from "../../hub/server.js";
 import type { PublicState } from "../../protocol/index.js";
-import { type Connected, type Inbox, until } from "../helpers/hub.js";
+import {
+  type Connected,
+  HostConsole,
+  type HubFixture,
+  type Inbox,
+  subscribeGranted,
+  until,
+} from "../helpers/hub.js";
 import { GenuineRigBoard } from "./genuine-rig-board.js";
 
 /** The board the hardware tests run against: the emulator over TCP, or the genuine
@@ -130,4 +137,25 @@ export function publicState(
   timeout = 5000,
 ): Promise<PublicState> {
   return conn.inbox.next<PublicState>("mafia/v1/t1/public/state", where, { past: true, timeout });
+}
+
+/**
+ * The host of table t1 signed in and reading its host and public topics, with a 10-seat
+ * sport game set up (not started): where every hardware test begins.
+ */
+export async function sportTableSetUp(
+  fx: HubFixture,
+  options: Record<string, unknown> = {},
+): Promise<{ hc: Connected; host: HostConsole }> {
+  const hc = await fx.connect("host/t1");
+  await subscribeGranted(hc.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
+  const host = new HostConsole(hc);
+  const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
+  const setup = await host.command("setup", {
+    ruleset: "sport",
+    seats,
+    options: { autoAdvance: false, ...options },
+  });
+  if (!setup.ok) throw new Error(`setup refused: ${JSON.stringify(setup)}`);
+  return { hc, host };
 }

@@ -9,14 +9,15 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../hub/process/logger.js";
+import { until, useTestHub } from "../helpers/hub.js";
 import {
-  type Connected,
-  HostConsole,
-  subscribeGranted,
-  until,
-  useTestHub,
-} from "../helpers/hub.js";
-import { BOARD_KINDS, publicState, type Rig, startRig, stateAfter } from "./rig.js";
+  BOARD_KINDS,
+  publicState,
+  type Rig,
+  sportTableSetUp,
+  startRig,
+  stateAfter,
+} from "./rig.js";
 
 // Port 1 is pins 8..15: the next button and both lamps share it (pins without PWM, so the
 // lamps are digital writes).
@@ -32,16 +33,7 @@ describe.each(BOARD_KINDS)("a button beside the lamps on one port, on the %s boa
   });
 
   it("still presses after a lamp was written while it was held down", async () => {
-    const hc: Connected = await fx.connect("host/t1");
-    await subscribeGranted(hc.client, ["mafia/v1/t1/host/#", "mafia/v1/t1/public/#"]);
-    const host = new HostConsole(hc);
-    const seats = Array.from({ length: 10 }, (_, i) => ({ seat: i + 1, name: `P${i + 1}` }));
-    const setup = await host.command("setup", {
-      ruleset: "sport",
-      seats,
-      options: { autoAdvance: false },
-    });
-    expect(setup.ok).toBe(true);
+    const { hc, host } = await sportTableSetUp(fx);
     const box = { buttons: { next: NEXT }, lamps: LAMP };
     rig = await startRig(fx.hub, logger, { box }, () => undefined, kind);
     const r = rig;
