@@ -10,9 +10,8 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
-import type { PublicState } from "../../protocol/views.js";
-import { FAST_TIMINGS, type Harness, within } from "../firmware/sim-harness.js";
+import { startSim } from "../../firmware-sim/sim/table-sim.js";
+import { botTable, type Harness, nextState, within } from "../firmware/sim-harness.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, leaseHolder, spawnClusterHub } from "./fixture.js";
 
@@ -28,18 +27,6 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** The first state from now on that matches. */
-function nextState(sim: SimTable, check: (s: PublicState) => boolean): Promise<PublicState> {
-  return new Promise((resolve) => {
-    const on = (s: PublicState) => {
-      if (!check(s)) return;
-      sim.events.off("state", on);
-      resolve(s);
-    };
-    sim.events.on("state", on);
-  });
-}
-
 describe("a bot game across a cluster takeover", () => {
   it("is resumed by the simulator's host bot after the new owner held it, and plays to a winner", async () => {
     const server = await startRedis();
@@ -47,19 +34,11 @@ describe("a bot game across a cluster takeover", () => {
     const redis = new Redis(server.url);
     cleanups.push(async () => void redis.disconnect());
     const start = () => spawnClusterHub(server.url, cleanups, { leaseMs: LEASE_MS, tables: "t1" });
-    const hubs = [await start(), await start()];
+    const a = await start();
+    const hubs = [a, await start()];
     const lines: string[] = [];
-    const sim = await startSim({
-      mqttUrl: hubs.map((h) => `mqtt://127.0.0.1:${h.mqttPort}`).join(","),
-      secrets: await (hubs[0] as (typeof hubs)[0]).secrets(),
-      table: "t1",
-      paddles: 10,
-      bots: true,
-      hostBot: true,
-      thinkMs: [20, 80],
-      timings: FAST_TIMINGS,
-      log: (line) => lines.push(line),
-    });
+    const urls = hubs.map((h) => `mqtt://127.0.0.1:${h.mqttPort}`).join(",");
+    const sim = await startSim({ ...botTable(urls, await a.secrets(), lines), table: "t1" });
     cleanups.push(() => sim.stop());
     const h = { lines } as unknown as Harness;
 
@@ -75,7 +54,7 @@ describe("a bot game across a cluster takeover", () => {
     );
     const owner = await leaseHolder(redis, hubs);
     if (!owner) throw new Error("no hub holds t1's lease");
-    const survivor = hubs.find((x) => x !== owner) as (typeof hubs)[0];
+    const survivor = hubs.find((x) => x !== owner) ?? a;
     const held = nextState(sim, (s) => s.paused);
     owner.proc.kill("SIGKILL");
     await owner.exited;
