@@ -4,7 +4,7 @@
  * no client may subscribe to. A seat input or host command waits for the owner's answer,
  * which comes only after the owner journaled it (or found it a duplicate): the forwarding
  * hub then sends the client its PUBACK. No answer in time (no owner yet, a takeover under
- * way, a message lost) rejects, so the client is dropped without a PUBACK and re-sends;
+ * way, a message lost) rejects, and so does a forward Redis did not take (at once), so the client is dropped without a PUBACK and re-sends;
  * the owner's deduplication (seat/boot/seq, command id) makes the re-send harmless.
  */
 import { randomUUID } from "node:crypto";
@@ -169,7 +169,11 @@ export class Forwarder {
         },
       });
       this.sent.set(id, { table, env });
-      this.emit(table, env);
+      // Redis did not take the forward (the emitter's connection gave up): no owner can
+      // answer it, so the client is dropped now and re-sends, not at the deadline.
+      this.emit(table, env, (err) =>
+        this.waiting.get(id)?.reject(new Error(`table ${table}: forward not sent: ${err.message}`)),
+      );
     });
   }
 
@@ -178,9 +182,11 @@ export class Forwarder {
     this.emit(table, { id: randomUUID(), from: this.hubId, msg });
   }
 
-  private emit(table: string, env: Envelope): void {
+  private emit(table: string, env: Envelope, failed?: (err: Error) => void): void {
     this.mq.emit({ topic: `${PREFIX}/fwd/${table}`, payload: JSON.stringify(env) }, (err) => {
-      if (err) this.log.warn({ event: "forward.emit_failed", table, err: err.message });
+      if (!err) return;
+      this.log.warn({ event: "forward.emit_failed", table, err: err.message });
+      failed?.(err);
     });
   }
 

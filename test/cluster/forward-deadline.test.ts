@@ -4,12 +4,14 @@
  * the table within the deadline (2 x the lease) the client is dropped without a PUBACK, so
  * that it re-sends, instead of the input being dropped in silence. One in-process hub on a
  * real redis-server; the table's lease is held by a hub that never answers (a dead one's
- * lease not yet expired), written into Redis by the test.
+ * lease not yet expired), written into Redis by the test. A forward that Redis does not take
+ * (the shared emitter's publish failed: Redis gone) cannot reach any owner, so its client
+ * is dropped then, not at the deadline.
  */
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
-import { connectIdentity, until } from "../helpers/hub.js";
+import { connectIdentity, subscribeGranted, until } from "../helpers/hub.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, clusterHub } from "./fixture.js";
 
@@ -64,4 +66,49 @@ describe("a forwarded input's deadline", () => {
     expect(performance.now() - resent).toBeLessThan(DEADLINE_MS);
     expect(hub.cluster?.owns("t1")).toBe(true);
   }, 30_000);
+
+  it("a forward Redis does not take fails at once: the client is dropped long before the deadline", async () => {
+    // A deadline far longer than ioredis takes to give a publish up on a dead Redis (its
+    // default 20 reconnect attempts, about 10 s), so a drop before it can only be the
+    // failed publish, not the deadline.
+    const longLease = 30_000;
+    const server = await startRedis();
+    cleanups.push(() => server.stop());
+    const redis = new Redis(server.url);
+    cleanups.push(async () => void redis.disconnect());
+    await redis.set(tableKey("t1", "lease"), "ghost-1-dead:1", "PX", 120_000);
+    const hub = await clusterHub(server.url, cleanups, longLease);
+    expect(hub.cluster?.owns("t1")).toBe(false);
+    const paddle = await connectIdentity(hub, "seat/t1/1");
+    cleanups.push(async () => void paddle.client.end(true));
+    let acked = false;
+    let closed = false;
+    paddle.client.on("close", () => {
+      closed = true;
+    });
+    // Aedes's own Redis work for the connect (the session's queue, read after the CONNACK)
+    // done first: a persistence command failing on the dead Redis drops a client too.
+    await subscribeGranted(paddle.client, ["mafia/v1/t1/seat/1/view"]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(closed).toBe(false);
+
+    redis.disconnect();
+    await server.kill();
+    const sent = performance.now();
+    paddle.client.publish("mafia/v1/t1/seat/1/input", thumb(1), { qos: 1 }, (err) => {
+      if (!err) acked = true;
+    });
+    await until(() => closed, 2 * longLease + 5000, "the hub to drop the paddle");
+    const droppedAfter = performance.now() - sent;
+    expect(acked).toBe(false);
+    expect(hub.records.some((r) => r.event === "forward.emit_failed")).toBe(true);
+    expect(droppedAfter).toBeLessThan(2 * longLease - 10_000);
+    // Redis back, so the hub stops cleanly.
+    await server.restart();
+    await until(
+      () => hub.records.filter((r) => r.event === "redis.back").length >= 3,
+      30_000,
+      "the hub's connections back on Redis",
+    );
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import type { Timings } from "../../firmware-sim/firmware/config.js";
 import { type SimOptions, type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
 import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
+import type { PublicState } from "../../protocol/views.js";
 
 /** Short firmware timings so that faults and reconnects take a second, not a minute. */
 export const FAST_TIMINGS: Partial<Timings> = {
@@ -22,6 +23,36 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Ten firmware paddles with seat bots and the host bot, fast timings, lines kept in `lines`. */
+export function botTable(
+  mqttUrl: string,
+  secrets: Record<string, string>,
+  lines: string[],
+): SimOptions {
+  return {
+    mqttUrl,
+    secrets,
+    paddles: 10,
+    bots: true,
+    hostBot: true,
+    thinkMs: [20, 80],
+    timings: FAST_TIMINGS,
+    log: (line) => lines.push(line),
+  };
+}
+
+/** The first state the table's observer sees from now on that matches. */
+export function nextState(sim: SimTable, check: (s: PublicState) => boolean): Promise<PublicState> {
+  return new Promise((resolve) => {
+    const on = (s: PublicState) => {
+      if (!check(s)) return;
+      sim.events.off("state", on);
+      resolve(s);
+    };
+    sim.events.on("state", on);
+  });
+}
+
 export async function startTable(o: Partial<SimOptions>): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "sim-test-"));
   const hub = await startHub({
@@ -34,14 +65,7 @@ export async function startTable(o: Partial<SimOptions>): Promise<Harness> {
   });
   const lines: string[] = [];
   const sim = await startSim({
-    mqttUrl: `mqtt://127.0.0.1:${hub.mqttPort}`,
-    secrets: hub.secrets.toJSON() as Record<string, string>,
-    paddles: 10,
-    bots: true,
-    hostBot: true,
-    thinkMs: [20, 80],
-    timings: FAST_TIMINGS,
-    log: (line) => lines.push(line),
+    ...botTable(`mqtt://127.0.0.1:${hub.mqttPort}`, hub.secrets.toJSON(), lines),
     ...o,
   });
   return {

@@ -9,11 +9,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type SimTable, startSim } from "../../firmware-sim/sim/table-sim.js";
+import { startSim } from "../../firmware-sim/sim/table-sim.js";
 import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
-import type { PublicState } from "../../protocol/views.js";
-import { FAST_TIMINGS, type Harness, within } from "./sim-harness.js";
+import { botTable, type Harness, nextState, within } from "./sim-harness.js";
 
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -31,34 +30,13 @@ const hubOn = (dataDir: string, mqttPort: number) =>
     logger: createLogger("silent"),
   });
 
-/** The first state from now on that matches. */
-function nextState(sim: SimTable, check: (s: PublicState) => boolean): Promise<PublicState> {
-  return new Promise((resolve) => {
-    const on = (s: PublicState) => {
-      if (!check(s)) return;
-      sim.events.off("state", on);
-      resolve(s);
-    };
-    sim.events.on("state", on);
-  });
-}
-
 describe("a bot game across a hub restart", () => {
   it("is resumed by the host bot after the hub held it, and plays to a winner", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "sim-restart-"));
     let hub: Hub = await hubOn(dataDir, 0);
     const port = hub.mqttPort;
     const lines: string[] = [];
-    const sim = await startSim({
-      mqttUrl: `mqtt://127.0.0.1:${port}`,
-      secrets: hub.secrets.toJSON() as Record<string, string>,
-      paddles: 10,
-      bots: true,
-      hostBot: true,
-      thinkMs: [20, 80],
-      timings: FAST_TIMINGS,
-      log: (line) => lines.push(line),
-    });
+    const sim = await startSim(botTable(`mqtt://127.0.0.1:${port}`, hub.secrets.toJSON(), lines));
     const h = { hub, sim, lines } as unknown as Harness;
     cleanup = async () => {
       await sim.stop();
