@@ -26,8 +26,8 @@ export const promptSchema = z.object({
   until: z.number().nullable(),
   /**
    * Silent nights: a move the night waits for (hunt's owed heal and missing shot, the app's
-   * deciding mafioso): a `pass` counts as an answer and does not skip it (QUIET-REQUIRED-01),
-   * and a person's menu offers none; absent otherwise. In the seat's own view only, which
+   * deciding mafioso): a `pass` counts as an answer and does not skip it (QUIET-REQUIRED-01);
+   * absent otherwise. In the seat's own view only, which
    * is padded to one size.
    */
   required: z.boolean().optional(),

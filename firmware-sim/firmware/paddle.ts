@@ -356,9 +356,7 @@ export class Paddle {
     const g = this.glance;
     const v = this.view;
     const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
-    // A move the night waits for (`required`) is not the person's to skip (QUIET-REQUIRED-01).
-    const canPass =
-      v !== null && v.pass !== undefined ? v.pass !== null && !v.prompt?.required : speaking;
+    const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
     if (!v) return this.menu.update(null, canPass);
     return this.menu.update(v.offers && v.offers.length > 1 ? v.offers : v.prompt, canPass);
   }

@@ -193,9 +193,9 @@ export class Bot {
     // the keys, an input that waited out a lost link) count as its own.
     if (answers > n.sent) n.sent = answers;
     if (answers !== n.sent || p.outbox.pending > 0) return false;
-    // A move the night waits for offers no "nothing" (hunt's Boss led from his block to the
-    // shot, HUNT-MAF-02; the Doctor's heal, HUNT-DOC-02): the bot gives it if it has not
-    // this step, or again if its answer was refused (counted, an answer left for it).
+    // A move the night waits for (hunt's shot, HUNT-MAF-02; the Doctor's heal, HUNT-DOC-02)
+    // whose "nothing"s were counted and skipped nothing (QUIET-REQUIRED-01), `pass` now null:
+    // the bot gives it if it has not this step, or again if its answer was refused.
     const refused = this.sp.hal.felt.lastIndexOf("long") >= n.felt;
     const prompt = p.view ? p.view.prompt : null;
     const owed = prompt !== null && prompt.required === true;

@@ -292,19 +292,6 @@ describe("prompts, keys and haptics", () => {
     }
   });
 
-  it("QUIET-REQUIRED-01: offers no `pass` for a move the night waits for, though the view counts one", () => {
-    const { mqtt, paddle, login } = setup();
-    login();
-    const heal = { action: "heal", targets: [1, 2], min: 1, max: 1, options: [], until: null };
-    mqtt.deliver(
-      VIEW,
-      seatView(SEAT, 11, { prompt: { ...heal, required: true }, pass: "nothing" }),
-    );
-    expect(paddle.menu.items.map((i) => i.kind)).not.toContain("pass");
-    mqtt.deliver(VIEW, seatView(SEAT, 12, { prompt: heal, pass: "nothing" }));
-    expect(paddle.menu.items.map((i) => i.kind)).toContain("pass");
-  });
-
   it("offers no `pass` when the view says it means nothing now", () => {
     const { mqtt, hal, login } = setup();
     login();
