@@ -4,8 +4,9 @@
  * no client may subscribe to. A seat input or host command waits for the owner's answer,
  * which comes only after the owner journaled it (or found it a duplicate): the forwarding
  * hub then sends the client its PUBACK. No answer in time (no owner yet, a takeover under
- * way, a message lost) rejects, and so does a forward Redis did not take (at once), so the client is dropped without a PUBACK and re-sends;
- * the owner's deduplication (seat/boot/seq, command id) makes the re-send harmless.
+ * way, a message lost) rejects, and so, at once, does a forward Redis did not take: the
+ * client is dropped without a PUBACK and re-sends; the owner's deduplication (seat/boot/seq,
+ * command id) makes the re-send harmless.
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../process/logger.js";
