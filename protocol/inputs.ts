@@ -73,6 +73,11 @@ export const blindfoldInputSchema = z.object({
   ...envelope,
   kind: z.literal("blindfold"),
   on: z.boolean(),
+  /**
+   * QUIET-BLINDFOLD-01: a night report, sent at a fixed cadence rather than at the edge, so
+   * the edge it tells may be up to one period old (docs/PROTOCOL.md). Absent: an edge.
+   */
+  report: z.literal(true).optional(),
 });
 
 export const actInputSchema = z.object({

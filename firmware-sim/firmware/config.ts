@@ -59,6 +59,11 @@ export interface PaddleSettings {
    */
   fillLeadMs?: number;
   /**
+   * QUIET-BLINDFOLD-01: at night the paddle reports its blindfold once per this many ms of
+   * the hub's clock instead of sending each edge (default BLINDFOLD_REPORT_MS, 1000).
+   */
+  blindfoldReportMs?: number;
+  /**
    * Topics the home subscribes to besides the paddle's own (QoS 1): the phone reads the
    * published texts there (`public/text`), which a paddle never needs to parse.
    */

@@ -15,7 +15,8 @@
  * terrorist's attack) is first asked which one; `back` on its targets returns there, and
  * so does every send, since the other actions stay on offer.
  */
-import type { Prompt } from "../../protocol/views.js";
+import type { TableGlance } from "../../protocol/glance.js";
+import type { Prompt, SeatView } from "../../protocol/views.js";
 
 export type MenuItem =
   | { kind: "action"; index: number }
@@ -24,6 +25,26 @@ export type MenuItem =
   | { kind: "send" }
   | { kind: "back" }
   | { kind: "pass" };
+
+/** What the menu is asked: one prompt, several actions to choose from first, or nothing. */
+export type MenuOffer = Prompt | Prompt[] | null;
+
+/**
+ * What the menu offers now: the prompt, or for a seat offered several actions at once
+ * (`offers`) those, asked which one first; and "pass" whenever the view says what a pass
+ * means now ("thanks", "ready", "abstain", "nothing"). A hub that predates the field:
+ * "thank you" during one's own turn to speak.
+ */
+export function offeredOf(
+  seat: number,
+  v: SeatView | null,
+  g: TableGlance | null,
+): { offered: MenuOffer; canPass: boolean } {
+  const speaking = g !== null && g.phase === "day" && g.speaker === seat;
+  const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
+  if (!v) return { offered: null, canPass: canPass };
+  return { offered: v.offers && v.offers.length > 1 ? v.offers : v.prompt, canPass: canPass };
+}
 
 /** What the player decided; the paddle turns it into an `act` or `pass` input. */
 export type Intent =
@@ -53,7 +74,7 @@ export class Menu {
    * The seat's prompt, or every action it is offered. Returns true when an action is
    * offered that was not before (worth a "your turn" pulse).
    */
-  update(offered: Prompt | Prompt[] | null, canPass: boolean): boolean {
+  update(offered: MenuOffer, canPass: boolean): boolean {
     const offers = offered === null ? [] : Array.isArray(offered) ? offered : [offered];
     let key = `${canPass}`;
     let actions = "|";

@@ -22,6 +22,7 @@
  * timer on the paddle's Hal. Espruino's syntax only (ESPRUINO.md): no default parameters,
  * destructuring or optional chaining.
  */
+import type { PaddleSettings } from "./config.js";
 import type { Hal, TimerHandle } from "./hal.js";
 
 /** How long before the night's end every seat sends its one message. */
@@ -189,6 +190,21 @@ export type NightMessageMaker = (
   leadMs: number,
   onSent: () => void,
 ) => NightMessage;
+
+/** The paddle's night message, or null without texts; a paddle with texts needs its maker. */
+export function nightMessageFor(
+  settings: PaddleSettings,
+  mine: () => MessageRight | null,
+  send: (text: string) => void,
+  onSent: () => void,
+): NightMessage | null {
+  const make = settings.texts ? settings.nightMessage : undefined;
+  if (settings.texts && !make)
+    throw new Error("a paddle with texts needs its nightMessage (night-message.ts)");
+  const lead =
+    typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
+  return make ? make(settings.seat, mine, send, lead, onSent) : null;
+}
 
 export const makeNightMessage: NightMessageMaker = (seat, mine, send, leadMs, onSent) =>
   new NightMessage(seat, mine, send, leadMs, onSent);

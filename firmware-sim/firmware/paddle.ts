@@ -7,20 +7,21 @@
 import type { TableGlance } from "../../protocol/glance.js";
 import { padInput } from "../../protocol/padding.js";
 import type { SeatView, Signal } from "../../protocol/views.js";
+import { BLINDFOLD_REPORT_MS, BlindfoldReport } from "./blindfold-report.js";
 import { FIRMWARE_VERSION, type PaddleSettings, type Timings, timingsOf } from "./config.js";
 import { Debouncer } from "./debounce.js";
 import { renderScreen, resultText } from "./display.js";
 import type { Hal, Key } from "./hal.js";
 import { Haptics } from "./haptics.js";
 import { Link, type LinkState } from "./link.js";
-import { type Intent, Menu } from "./menu.js";
+import { type Intent, Menu, offeredOf } from "./menu.js";
 import type { MqttFactory, MqttMessage } from "./mqtt.js";
 import { FILL_LEAD_MS, NightFill } from "./night-fill.js";
 import {
-  MESSAGE_LEAD_MS,
   messageRightOf,
   type NightGlance,
   type NightMessage,
+  nightMessageFor,
   type WriteOutcome,
 } from "./night-message.js";
 import { newBootId, Outbox } from "./outbox.js";
@@ -45,6 +46,8 @@ export class Paddle {
   readonly nightMessage: NightMessage | null;
   /** QUIET-FILL-01: the night answers still owed, sent as "nothing" at a role-blind moment. */
   readonly nightFill: NightFill;
+  /** QUIET-BLINDFOLD-01: at night the blindfold is reported at a fixed cadence, not by edge. */
+  readonly blindfoldReport: BlindfoldReport;
   /** Called after anything the player could notice changed (simulator, bots, tests). */
   onChange: (() => void) | null = null;
   private readonly link: Link;
@@ -79,20 +82,12 @@ export class Paddle {
       settings.texts === true,
       settings.extraTopics || [],
     );
-    const lead =
-      typeof settings.messageLeadMs === "number" ? settings.messageLeadMs : MESSAGE_LEAD_MS;
-    const makeMessage = settings.texts ? settings.nightMessage : undefined;
-    if (settings.texts && !makeMessage)
-      throw new Error("a paddle with texts needs its nightMessage (night-message.ts)");
-    this.nightMessage = makeMessage
-      ? makeMessage(
-          this.seat,
-          () => messageRightOf(this.seatText),
-          (text) => this.text("message", { text: text }),
-          lead,
-          () => this.changed(),
-        )
-      : null;
+    this.nightMessage = nightMessageFor(
+      settings,
+      () => messageRightOf(this.seatText),
+      (text) => this.text("message", { text: text }),
+      () => this.changed(),
+    );
     this.nightFill = new NightFill(
       () => this.view,
       () => this.outbox.pending,
@@ -103,8 +98,14 @@ export class Paddle {
     this.thumb = new Debouncer(hal, ms, hal.readThumb(), (down) =>
       this.input("thumb", { down: down }),
     );
+    this.blindfoldReport = new BlindfoldReport(
+      () => this.blindfold.value,
+      () => this.link.state === "up",
+      (fields) => this.input("blindfold", fields),
+      settings.blindfoldReportMs || BLINDFOLD_REPORT_MS,
+    );
     this.blindfold = new Debouncer(hal, ms, hal.readBlindfold(), (on) =>
-      this.input("blindfold", { on: on }),
+      this.blindfoldReport.edge(on),
     );
     this.voice = hal.mic ? new Voice(hal, hal.mic, (on, levels) => this.speak(on, levels)) : null;
     this.link = new Link(
@@ -161,7 +162,8 @@ export class Paddle {
     hal.watchThumb((down) => this.thumb.raw(down));
     hal.watchBlindfold((on) => this.blindfold.raw(on));
     hal.watchKeys((key) => this.onKey(key));
-    // The hub learns the sensors' levels at power-up (sent once up); later it hears every edge.
+    // The hub learns the sensors' levels at power-up (sent once up); later it hears every edge
+    // (at night the blindfold's in reports, QUIET-BLINDFOLD-01).
     this.queue("thumb", { down: this.thumb.value }, false);
     this.queue("blindfold", { on: this.blindfold.value }, false);
     hal.led("amber");
@@ -173,6 +175,7 @@ export class Paddle {
   stop(): void {
     if (this.nightMessage) this.nightMessage.follow(this.hal, null);
     this.nightFill.follow(this.hal, null);
+    this.blindfoldReport.follow(this.hal, null, false);
     if (this.voice) this.voice.stop();
     this.link.stop();
     this.haptics.stop();
@@ -295,7 +298,7 @@ export class Paddle {
     this.lastRev = view.rev;
     const before = this.view;
     this.view = view;
-    this.nightFill.follow(this.hal, this.glance);
+    this.followNight();
     const woken =
       before !== null &&
       before.blindfold &&
@@ -337,28 +340,25 @@ export class Paddle {
     }
     if (this.refreshMenu()) this.haptics.play("pulse");
     this.show(this.status);
-    // The fill reads the glance (public/glance carries the step's end); the night message,
-    // only on a paddle with texts, needs the whole state's living seats.
-    this.nightFill.follow(this.hal, this.glance);
+    // The fill and the reports read the glance (public/glance carries the step's end and the
+    // hub's clock); the night message, only on a paddle with texts, needs the living seats.
+    this.followNight();
     if (Array.isArray(pub.seats)) {
       this.nightState = pub as unknown as NightGlance;
       this.scheduleNight();
     }
   }
 
-  /**
-   * The menu follows the prompt, and offers "pass" whenever the view says what a pass means
-   * now ("thanks", "ready", "abstain", "nothing"). A hub that predates the field: "thank
-   * you" during one's own turn to speak. A seat offered several actions at once (`offers`)
-   * is asked which one first.
-   */
+  /** The fill and the blindfold reports follow every public state and own view. */
+  private followNight(): void {
+    this.nightFill.follow(this.hal, this.glance);
+    this.blindfoldReport.follow(this.hal, this.glance, this.view !== null && this.view.alive);
+  }
+
+  /** The menu follows what the view and the glance offer now (menu.ts offeredOf). */
   private refreshMenu(): boolean {
-    const g = this.glance;
-    const v = this.view;
-    const speaking = g !== null && g.phase === "day" && g.speaker === this.seat;
-    const canPass = v !== null && v.pass !== undefined ? v.pass !== null : speaking;
-    if (!v) return this.menu.update(null, canPass);
-    return this.menu.update(v.offers && v.offers.length > 1 ? v.offers : v.prompt, canPass);
+    const o = offeredOf(this.seat, this.view, this.glance);
+    return this.menu.update(o.offered, o.canPass);
   }
 
   /** A new game: a private result of the last one is not news any more. */

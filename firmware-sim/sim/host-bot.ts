@@ -21,6 +21,7 @@ import {
   hostViewTopic,
   publicRulesetsTopic,
 } from "../../protocol/topics.js";
+import { BLINDFOLD_REPORT_MS } from "../firmware/blindfold-report.js";
 import { connectPatiently } from "./patient-connect.js";
 import { BOT_DEFAULT_RULESET, FAST_OPTIONS } from "./tactics.js";
 
@@ -55,6 +56,8 @@ export interface HostBotOptions {
   games?: number;
   /** Pause after a night step begins before `next`, so paddles see it. */
   settleMs?: number;
+  /** The paddles' blindfold report period (firmware `blindfoldReportMs`; default 1000). */
+  blindfoldReportMs?: number;
   log?: (line: string) => void;
 }
 
@@ -208,6 +211,18 @@ export class HostBot {
       return;
     }
     if (!this.stepComplete(v)) return;
+    // QUIET-BLINDFOLD-01: the paddles report their blindfolds at the hub clock's whole
+    // periods, together; a night that ended within a report's moment would take one
+    // paddle's report and leave another's to the day (a race, whatever their roles). A
+    // person at the console takes longer than that; the bot waits for mid-period.
+    const p = this.o.blindfoldReportMs ?? BLINDFOLD_REPORT_MS;
+    const phase = Date.now() % p;
+    if (phase < p / 4 || phase >= (3 * p) / 4) {
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      const wait = (p / 2 - phase + p) % p;
+      this.settleTimer = setTimeout(() => this.last && this.considerNext(this.last), wait);
+      return;
+    }
     this.nextSentFor = key;
     this.command("next");
   }

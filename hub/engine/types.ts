@@ -36,7 +36,8 @@ export interface GameConfig {
 export type SeatAction =
   | { kind: "hello"; fw: string; caps: string[] }
   | { kind: "thumb"; down: boolean }
-  | { kind: "blindfold"; on: boolean }
+  /** `report`: a night report, up to a period after the edge (QUIET-BLINDFOLD-01). */
+  | { kind: "blindfold"; on: boolean; report?: true }
   | { kind: "act"; action: string; targets: number[]; option?: string | undefined }
   | { kind: "pass" }
   /** Who is speaking (issue 26): levels of 100 ms windows, the last ending at the input's `at`. */

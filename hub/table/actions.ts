@@ -12,7 +12,9 @@ export function toAction(msg: SeatInputMessage): SeatAction {
     case "thumb":
       return { kind: "thumb", down: msg.down };
     case "blindfold":
-      return { kind: "blindfold", on: msg.on };
+      return msg.report
+        ? { kind: "blindfold", on: msg.on, report: true }
+        : { kind: "blindfold", on: msg.on };
     case "act":
       return msg.option === undefined
         ? { kind: "act", action: msg.action, targets: [...msg.targets] }

@@ -35,6 +35,8 @@ export class Table {
   private readonly hellos = new Map<number, { fw: string; caps: string[] }>();
   /** Seats with a presence task waiting in the queue (coalescing, see connection()). */
   private readonly presenceQueued = new Set<number>();
+  /** Each seat's blindfold as it last reported it, journaled or not (sameBlindfold). */
+  private readonly blindfolds = new Map<number, boolean>();
 
   constructor(opts: TableOptions) {
     this.id = opts.id;
@@ -87,6 +89,11 @@ export class Table {
         return;
       }
       if (msg.kind === "hello") this.hellos.set(seat, { fw: msg.fw, caps: [...msg.caps] });
+      if (msg.kind === "blindfold" && this.sameBlindfold(seat, msg.on)) {
+        // Acknowledged, not journaled: it tells nothing the game does not hold (docs/PROTOCOL.md).
+        this.core.duplicates.remember({ seat, boot: msg.boot, seq: msg.seq });
+        return;
+      }
       const input: EngineInput = { type: "seat", at, seat, action: toAction(msg) };
       const result = await this.core.apply(input, { seat, boot: msg.boot, seq: msg.seq });
       if (!result.ok) {
@@ -223,6 +230,21 @@ export class Table {
       ok: true,
       undone: { n: c.target.n, input: hideAuthor(c.target.input), ...(removal ? { removal } : {}) },
     });
+  }
+
+  /**
+   * QUIET-BLINDFOLD-01: a paddle reports its blindfold every second at night, and nearly
+   * every report repeats the last. One that repeats both what the seat last reported and
+   * what the game holds changes nothing (no edge, no time, no rule), so it is not stepped or
+   * journaled: a night adds no records per second per seat, replay sees only the edges, and
+   * the undo list's edge that made a removal stays the edge. "What the seat last reported"
+   * keeps a removal the judge took back taken back while the sensor still says "off".
+   */
+  private sameBlindfold(seat: number, on: boolean): boolean {
+    const held = this.core.game?.seats[seat - 1]?.blindfoldOn ?? null;
+    const said = this.blindfolds.get(seat) ?? held;
+    this.blindfolds.set(seat, on);
+    return held !== null && said === on;
   }
 
   /** A seat's connection opened or closed (the broker's own events). */

@@ -1,11 +1,14 @@
 /**
  * Ten simulated paddles, each the real firmware over mqtt.js, on the real hub: bots play a
  * whole sport game to a winner, and a scenario forces a shootout, a provocation and a
- * peek removal on the way.
+ * peek removal on the way. Every night, every living seat's traffic is alike whatever its
+ * role, blindfold reports included (QUIET-BLINDFOLD-01, issue 28).
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseScenario } from "../../firmware-sim/sim/script.js";
+import { INPUT_BUCKET } from "../../protocol/padding.js";
+import { recordNightTraffic, unlikeNights } from "./night-traffic.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
 const FORCED = parseScenario(
@@ -22,10 +25,11 @@ afterEach(async () => {
 });
 
 describe("a simulated table", () => {
-  it("plays a complete sport game to a winner, with a shootout, a provocation and a peek removal", async () => {
+  it("QUIET-BLINDFOLD-01: plays a complete sport game to a winner, with a shootout, a provocation and a peek removal, every night's traffic alike across roles", async () => {
     // The table is told why a seat was removed (issue 24: by default only the console is),
     // so that the public log this test reads names each removal's cause.
     h = await startTable({ script: FORCED, hostOptions: { showRemovalCause: true } });
+    const traffic = recordNightTraffic(h.hub, "t1");
     const end = await within(h.sim.finished, 150_000, h, "the end of the game");
     expect(["town", "mafia"]).toContain(end.winner);
     const entries = h.sim.entries;
@@ -35,6 +39,23 @@ describe("a simulated table", () => {
     expect(removed("provocation")).toEqual([10]);
     expect(removed("peeking"), h.lines.join("\n")).toEqual([7]);
     expect(entries.at(-1)?.key).toBe("game.end");
+    // QUIET-BLINDFOLD-01: every night, every living seat sent as many inputs, of one size,
+    // and got as many views and signals of the same sizes as every other, whatever its role:
+    // the Don and the Sheriff, who lift and lower their blindfolds, included.
+    expect(traffic.nights.size).toBeGreaterThan(1);
+    expect(unlikeNights(traffic, end.roles ?? {})).toEqual([]);
+    for (const [round, bySeat] of traffic.inputs)
+      for (const seat of traffic.living.get(round) ?? []) {
+        const sent = bySeat.get(seat) ?? [];
+        expect(
+          sent.filter((x) => x.startsWith("blindfold:")).length,
+          `night ${round} seat ${seat}`,
+        ).toBeGreaterThan(0);
+        expect(
+          sent.every((x) => x.endsWith(`:${INPUT_BUCKET}`)),
+          sent.join(" "),
+        ).toBe(true);
+      }
     // Every paddle got through the game with its link up and nothing left to send.
     for (const p of h.sim.paddles) {
       expect(p.paddle.linkState).toBe("up");

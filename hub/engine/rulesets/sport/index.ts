@@ -98,7 +98,7 @@ export const sport = defineRuleset<SportOptions, SportFlow, SportExtras>({
         }
         return null;
       case "blindfold":
-        blindfoldAtNight(g, seat, action.on, previous.blindfoldOn);
+        blindfoldAtNight(g, seat, action.on, previous.blindfoldOn, action.report === true);
         return null;
       case "pass":
         return onPass(g, seat);

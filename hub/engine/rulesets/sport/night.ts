@@ -106,17 +106,29 @@ export function isAwake(state: SportState, seat: SeatState): boolean {
  * SPORT-FOUL-15/16: taking the blindfold off at night when the step has not woken the seat
  * removes the player at once. SPORT-SENSE-01: only a blindfold sensor can tell; a seat without
  * one (a phone, whose switch is the player's word) is watched by the host's eye.
+ * QUIET-BLINDFOLD-02: a paddle's night report comes up to a period after the lift, so one
+ * from a seat the step before woke may tell a lift made while awake: the step's end judges
+ * it (sweepBlindfolds), as it judges a blindfold left off after a wake (SPORT-NIGHT0-05).
  */
 export function blindfoldAtNight(
   g: SportGame,
   seat: SeatState,
   on: boolean,
   wasOn: boolean | null,
+  report: boolean,
 ): void {
   if (on || wasOn !== true || !seat.alive || g.state.phase !== "night") return;
   if (!seatSenses(seat, "blindfold")) return;
-  if (isAwake(g.state, seat)) return;
+  if (isAwake(g.state, seat) || (report && wokenByStepBefore(g.state, seat))) return;
   removeSeat(g, seat, "peeking");
+}
+
+/** Whether the night step before the current one, in this night, woke the seat. */
+function wokenByStepBefore(state: SportState, seat: SeatState): boolean {
+  const before = NIGHT_STEPS[NIGHT_STEPS.indexOf(state.step as SportNightStep) - 1];
+  const role = sportRole(seat.role);
+  if (!before || !role) return false;
+  return (state.round === 0 ? role.wakes.zeroNight : role.wakes.laterNights).includes(before);
 }
 
 /**
