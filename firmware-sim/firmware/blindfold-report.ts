@@ -40,7 +40,7 @@ export class BlindfoldReport {
   /** The hub's clock minus the local one, from the last public state. */
   private offset = 0;
   private seen: ReportClock | null = null;
-  /** The last report's moment, in periods of the hub's clock: none is sent twice. */
+  /** The last report's moment, in whole periods of the hub's clock: none is sent twice. */
   private last = 0;
 
   constructor(
@@ -62,17 +62,26 @@ export class BlindfoldReport {
     if (state !== this.seen && state !== null && state.now > 0) this.offset = state.now - hal.now();
     this.seen = state;
     const night = state !== null && state.phase === "night" && alive;
-    if (night && !this.night) this.lifted = false;
+    if (night && !this.night) {
+      // The first report is at the first whole period after the night began here.
+      this.lifted = false;
+      this.last = Math.floor((hal.now() + this.offset) / this.periodMs);
+    }
     this.night = night;
     if (this.timer !== null) hal.clearTimeout(this.timer);
     this.timer = null;
     if (night) this.arm(hal);
   }
 
+  /**
+   * The next report is the one after the last, even if its moment has passed (a view that
+   * came while its timer waited re-arms it): none is skipped, so every paddle sends one per
+   * whole period of the night however late its timers run.
+   */
   private arm(hal: Hal): void {
     const p = this.periodMs;
     const hubNow = hal.now() + this.offset;
-    const next = Math.max(this.last + 1, Math.floor(hubNow / p) + 1);
+    const next = this.last + 1;
     this.timer = hal.setTimeout(
       () => {
         this.timer = null;

@@ -68,6 +68,8 @@ export class HostBot {
   private nextSentFor = "";
   private stepSeenAt = new Map<string, number>();
   private settleTimer: NodeJS.Timeout | null = null;
+  /** The night step the bot saw complete, and the report period it saw it in. */
+  private completeFor: { key: string; period: number } | null = null;
   private last: HostViewLike | null = null;
   /** A resume sent for the current pause and not yet answered (or refused). */
   private resuming: string | null = null;
@@ -174,6 +176,7 @@ export class HostBot {
         this.stage = "waiting";
         this.nextSentFor = "";
         this.stepSeenAt.clear();
+        this.completeFor = null;
         this.onView(v);
       } else this.stage = "done";
       return;
@@ -211,20 +214,34 @@ export class HostBot {
       return;
     }
     if (!this.stepComplete(v)) return;
-    // QUIET-BLINDFOLD-01: the paddles report their blindfolds at the hub clock's whole
-    // periods, together; a night that ended within a report's moment would take one
-    // paddle's report and leave another's to the day (a race, whatever their roles). A
-    // person at the console takes longer than that; the bot waits for mid-period.
-    const p = this.o.blindfoldReportMs ?? BLINDFOLD_REPORT_MS;
-    const phase = Date.now() % p;
-    if (phase < p / 4 || phase >= (3 * p) / 4) {
+    const wait = this.reportsWait(key, now);
+    if (wait > 0) {
       if (this.settleTimer) clearTimeout(this.settleTimer);
-      const wait = (p / 2 - phase + p) % p;
       this.settleTimer = setTimeout(() => this.last && this.considerNext(this.last), wait);
       return;
     }
     this.nextSentFor = key;
     this.command("next");
+  }
+
+  /**
+   * QUIET-BLINDFOLD-01: at night the paddles report their blindfolds together, at the whole
+   * periods of the hub's clock, each a lift up to a period late. So the bot ends a complete
+   * step only once a report has come since it saw it complete (a lift made before, the
+   * scenario's peek, is then heard in the step it was made in, as a person at the console
+   * would see it), and at mid-period: a step that ended at a report's moment would take one
+   * paddle's report and leave another's to the next (a race, whatever their roles).
+   * Returns how long to wait (0: now).
+   */
+  private reportsWait(key: string, now: number): number {
+    const p = this.o.blindfoldReportMs ?? BLINDFOLD_REPORT_MS;
+    if (this.completeFor?.key !== key) this.completeFor = { key, period: Math.floor(now / p) };
+    const phase = now % p;
+    if (Math.floor(now / p) > this.completeFor.period && phase >= p / 4 && phase < (3 * p) / 4)
+      return 0;
+    let target = (this.completeFor.period + 1) * p + p / 2;
+    if (target <= now) target = (Math.floor(now / p) + (phase < p / 4 ? 0 : 1)) * p + p / 2;
+    return target - now;
   }
 
   private stepComplete(v: HostViewLike): boolean {
