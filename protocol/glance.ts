@@ -23,6 +23,8 @@ export interface TableGlance {
   paused: boolean;
   /** The hub's clock when sent; 0 in the key the hub compares (never republished for it). */
   now: number;
+  /** The public state's `blindfolds`: at night the blindfold is reported (QUIET-BLINDFOLD-01). */
+  blindfolds?: boolean;
 }
 
 export function glanceOf(pub: PublicState): TableGlance {
@@ -38,5 +40,6 @@ export function glanceOf(pub: PublicState): TableGlance {
     voice: pub.voice === true,
     until: pub.until,
     paused: pub.paused,
+    ...(pub.blindfolds ? { blindfolds: true } : {}),
   };
 }

@@ -155,5 +155,11 @@ export const publicStateSchema = z.object({
    * opens no microphone and sends no voice input.
    */
   voice: z.boolean().optional(),
+  /**
+   * The rules watch blindfolds (the manifest's `blindfoldSensors`): at night every living
+   * seat's device reports its blindfold once a period instead of its edges
+   * (QUIET-BLINDFOLD-01). Absent elsewhere, and from a hub before it: edges as ever.
+   */
+  blindfolds: z.literal(true).optional(),
 });
 export type PublicState = z.infer<typeof publicStateSchema>;

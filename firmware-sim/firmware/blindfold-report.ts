@@ -2,9 +2,11 @@
  * QUIET-BLINDFOLD-01 in the firmware: at night a blindfold edge is not sent when it
  * happens. A seat that a night step wakes lifts and lowers its blindfold, one that sleeps
  * does not, and a listener on the Wi-Fi counts uplink packets per seat (TLS hides what a
- * packet says, not that it was sent). So while the public state says night and the seat
- * is alive, the paddle sends its blindfold as a report, one `blindfold` input every
- * `periodMs` whatever the person does, at the same moments as every other paddle:
+ * packet says, not that it was sent). So while the public state says night, the seat is
+ * alive and the rules watch blindfolds (the state's `blindfolds`, from the ruleset's
+ * manifest; where they do not, nobody is woken alone and a blindfold means nothing), the
+ * paddle sends its blindfold as a report, one `blindfold` input every `periodMs` whatever
+ * the person does, at the same moments as every other paddle:
  *
  * - When: at the hub's clock's multiples of `periodMs`, read from the public state's `now`
  *   (the hub's clock when it sent it) and the local time it came, so every paddle of the
@@ -13,9 +15,10 @@
  *   last report, so a lift shorter than a period still shows, one report later; else true.
  *   `report: true` tells the hub it is a report, up to one period late (docs/PROTOCOL.md).
  *
- * By day, in setup, out of the game, or before any public state, an edge goes at once as
- * it always did. While the link is down no report is queued (a night of them would push
- * other inputs out of the outbox); a lift meanwhile goes with the first report once up. Nothing is sent when leaving the night: the day's edges tell the rest.
+ * Otherwise (by day, in setup, out of the game, before any public state) an edge goes at
+ * once as it always did. While the link is down no report is queued (a night of them would
+ * push other inputs out of the outbox); a lift meanwhile goes with the first report once
+ * up. Nothing is sent when leaving the night: the day's edges tell the rest.
  * Espruino's syntax only (ESPRUINO.md): no default parameters, destructuring or optional
  * chaining; the paddle drives it (paddle.ts), so a paddle, a phone and a bot report alike.
  */
@@ -29,6 +32,8 @@ export interface ReportClock {
   phase: string;
   /** The hub's clock when it sent this state (0 from a hub that sends none). */
   now: number;
+  /** The rules watch blindfolds: only then are they reported (others send no edges at night). */
+  blindfolds?: boolean;
 }
 
 export class BlindfoldReport {
@@ -61,7 +66,7 @@ export class BlindfoldReport {
   follow(hal: Hal, state: ReportClock | null, alive: boolean): void {
     if (state !== this.seen && state !== null && state.now > 0) this.offset = state.now - hal.now();
     this.seen = state;
-    const night = state !== null && state.phase === "night" && alive;
+    const night = state !== null && state.phase === "night" && state.blindfolds === true && alive;
     if (night && !this.night) {
       // The first report is at the first whole period after the night began here.
       this.lifted = false;

@@ -65,6 +65,7 @@ export function glanceFrom(pub: Record<string, unknown>): TableGlance {
     until: typeof pub.until === "number" ? pub.until : null,
     paused: pub.paused === true,
     now: typeof pub.now === "number" ? pub.now : 0,
+    blindfolds: pub.blindfolds === true,
   };
 }
 

@@ -70,6 +70,8 @@ export function publicView(r: Ruleset, state: GameState, now: number): PublicSta
     timings: r.timings(state.options),
     extras: { ...state.extras, ...(r.liveExtras?.(state) ?? {}) },
     voice: voiceOn(state.options),
+    // QUIET-BLINDFOLD-01: the devices report blindfolds at night only where the rules watch them.
+    ...(r.manifest.capabilities.blindfoldSensors ? { blindfolds: true } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { fakePaddle } from "./fakes.js";
 const HUB_NOW = 5_000_000;
 const P = BLINDFOLD_REPORT_MS;
 
-const glance = (phase: string, now = HUB_NOW) => ({
+const glance = (phase: string, now = HUB_NOW, blindfolds = true) => ({
   now,
   phase,
   step: "don",
@@ -26,6 +26,7 @@ const glance = (phase: string, now = HUB_NOW) => ({
   voice: false,
   until: now + 60_000,
   paused: false,
+  ...(blindfolds ? { blindfolds: true } : {}),
 });
 
 /** A logged-in paddle, blindfold on, that has just seen the public state of `phase`. */
@@ -127,5 +128,15 @@ describe("the firmware reports the blindfold at night (QUIET-BLINDFOLD-01)", () 
     expect(day.sent().at(-1)).toEqual({ on: false, report: false, bytes: INPUT_BUCKET });
     day.wait(5 * P);
     expect(day.sent()).toHaveLength(3);
+  });
+
+  it("QUIET-BLINDFOLD-01: where the rules watch no blindfolds (no `blindfolds` in the state), a night is as a day", () => {
+    const p = seatIn(1, "day");
+    p.mqtt.deliver(publicGlanceTopic("t1"), glance("night", HUB_NOW, false));
+    p.wait(3 * P);
+    expect(p.sent()).toEqual([]);
+    p.hal.setBlindfold(false);
+    p.wait(40);
+    expect(p.sent()).toEqual([{ on: false, report: false, bytes: INPUT_BUCKET }]);
   });
 });
