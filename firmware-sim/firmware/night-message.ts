@@ -22,7 +22,6 @@
  * timer on the paddle's Hal. Espruino's syntax only (ESPRUINO.md): no default parameters,
  * destructuring or optional chaining.
  */
-import type { PaddleSettings } from "./config.js";
 import type { Hal, TimerHandle } from "./hal.js";
 
 /** How long before the night's end every seat sends its one message. */
@@ -191,9 +190,17 @@ export type NightMessageMaker = (
   onSent: () => void,
 ) => NightMessage;
 
-/** The paddle's night message, or null without texts; a paddle with texts needs its maker. */
+/**
+ * The paddle's night message from its settings (config.ts PaddleSettings), or null without
+ * texts; a paddle with texts needs its maker.
+ */
 export function nightMessageFor(
-  settings: PaddleSettings,
+  settings: {
+    seat: number;
+    texts?: boolean | undefined;
+    nightMessage?: NightMessageMaker | undefined;
+    messageLeadMs?: number | undefined;
+  },
   mine: () => MessageRight | null,
   send: (text: string) => void,
   onSent: () => void,
