@@ -181,7 +181,11 @@ describe("an evening at one table", () => {
           if (sp.seat === peekerSeat && peeking === "lifted") return true;
           // The bots wear the blindfold exactly where the view asks (a seat not woken).
           const want = g.phase === "night" && v.alive && v.blindfold;
-          return sp.hal.blindfoldLevel === want;
+          // At night the hub hears a blindfold put on at the paddle's next report, up to a
+          // second later (QUIET-BLINDFOLD-01): the judge waits for it, or the step's end
+          // would find a seat woken in the step before still "off" (SPORT-NIGHT0-05).
+          const heard = host.view?.seats.find((s) => s.seat === sp.seat)?.blindfoldOn;
+          return sp.hal.blindfoldLevel === want && (!want || heard === true);
         });
       while (host.state?.phase === "night") {
         holdAll = false;
@@ -189,17 +193,20 @@ describe("an evening at one table", () => {
         // A sensor the hub has heard "on" reads "off" in a step that did not wake its seat.
         const peeker = paddle(peekerSeat);
         // Lifted only once the hub has heard "on" (the host view says so): an "off" it never
-        // saw go on is no edge, and the seat would then be swept only at the step's end.
-        const heardOn = host.view?.seats.find((s) => s.seat === peekerSeat)?.blindfoldOn === true;
-        if (
-          peeking === "not yet" &&
-          heardOn &&
-          peeker.paddle.view?.blindfold &&
-          peeker.hal.blindfoldLevel
-        ) {
+        // saw go on is no edge, and the seat would then be swept only at the step's end. At
+        // night the paddle reports its blindfold once a second (QUIET-BLINDFOLD-01), so the
+        // hub hears "on", and then the lift, up to a second late: waited for, in this step.
+        const heardOn = () =>
+          host.view?.seats.find((s) => s.seat === peekerSeat)?.blindfoldOn === true;
+        if (peeking === "not yet" && peeker.paddle.view?.blindfold && peeker.hal.blindfoldLevel) {
+          await host.until(heardOn, "the hub hears the peeker's blindfold on", 10_000);
           peeking = "lifted";
           peeker.hal.setBlindfold(false);
-          await poll(() => peeker.paddle.outbox.pending === 0, "the peeker's report");
+          await host.until(
+            () => seat(peekerSeat)?.out === "removed",
+            "the peeker's report",
+            10_000,
+          );
         }
         // The day's speaker (maybe a paddle) waits for the script.
         holdAll = true;
