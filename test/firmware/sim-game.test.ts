@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseScenario } from "../../firmware-sim/sim/script.js";
 import { INPUT_BUCKET } from "../../protocol/padding.js";
+import { journalText } from "../helpers/hub.js";
 import { type NightTraffic, recordNightTraffic, unlikeNights } from "./night-traffic.js";
 import { type Harness, startTable, within } from "./sim-harness.js";
 
@@ -87,6 +88,12 @@ describe("a simulated table", () => {
           sent.join(" "),
         ).toBe(true);
       }
+    // QUIET-BLINDFOLD-02: the hub journals only the reports that tell something new.
+    const reports = [...traffic.inputs.values()].flatMap((m) => [...m.values()].flat());
+    const sent = reports.filter((x) => x.startsWith("blindfold:")).length;
+    const journaled = ((await journalText(h.hub)).match(/"report":true/g) ?? []).length;
+    expect(journaled).toBeGreaterThan(0);
+    expect(journaled).toBeLessThan(sent / 2);
     // Every paddle got through the game with its link up and nothing left to send.
     for (const p of h.sim.paddles) {
       expect(p.paddle.linkState).toBe("up");
