@@ -93,22 +93,32 @@ describe("Redis through Sentinels", () => {
     let killedAt = 0;
     let backAfterMs = 0;
 
-    while (ref.phase !== "ended" && sent.length < 3000) {
-      const at = Date.now();
-      for (const generated of nextInputs(ref, rand, at, true)) {
-        const msg = wire.encode(wireable(generated));
-        sent.push(msg);
-        const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
-        if (r.ok) ref = r.state;
-        if (sent.length === KILL_AT) {
-          // This input's append may be in flight as the primary dies.
-          const inFlight = bot.send(msg);
-          await first.kill();
-          killedAt = Date.now();
-          await inFlight;
-          backAfterMs = Date.now() - killedAt;
-        } else await bot.send(msg);
+    try {
+      while (ref.phase !== "ended" && sent.length < 3000) {
+        const at = Date.now();
+        for (const generated of nextInputs(ref, rand, at, true)) {
+          const msg = wire.encode(wireable(generated));
+          sent.push(msg);
+          const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
+          if (r.ok) ref = r.state;
+          if (sent.length === KILL_AT) {
+            // This input's append may be in flight as the primary dies.
+            const inFlight = bot.send(msg);
+            await first.kill();
+            killedAt = Date.now();
+            await inFlight;
+            backAfterMs = Date.now() - killedAt;
+          } else await bot.send(msg);
+        }
       }
+    } catch (e) {
+      // What the hub saw of Redis and the Sentinels meanwhile (its warnings and errors).
+      const warnings = hub
+        .stderr()
+        .split("\n")
+        .filter((l) => !l.includes('"level":30'));
+      process.stderr.write(`sentinel: the hub's warnings\n${warnings.join("\n")}\n`);
+      throw e;
     }
     expect(ref.phase).toBe("ended");
     expect(killedAt).toBeGreaterThan(0);
@@ -131,5 +141,5 @@ describe("Redis through Sentinels", () => {
     process.stderr.write(
       `sentinel: primary SIGKILLed at input ${KILL_AT}; its input acknowledged ${backAfterMs} ms later; ${bot.resends} re-sends; ${sent.length} inputs\n`,
     );
-  }, 120_000);
+  }, 240_000);
 });
