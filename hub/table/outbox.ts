@@ -87,6 +87,8 @@ export class TableOutbox {
   private seatsRetained = 0;
   /** The phase of the state whose texts were published last (FORUM-QUIET-03). */
   private textPhase = "";
+  /** The phase of the state whose seat views were published last (QUIET-VIEWS-01). */
+  private viewPhase = "";
   /** Audience views waiting out the delay, so stop() can drop them. */
   private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
   /** The views (and the undo list) said last, and the write they wait for. */
@@ -281,9 +283,19 @@ export class TableOutbox {
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
     );
     this.audience(audienceViewJson(state, pubKey), now);
-    for (const s of state.seats) {
-      const topic = seatViewTopic(t, s.seat);
-      const key = JSON.stringify(seatView(state, s.seat));
+    const views = state.seats.map((s) => ({
+      topic: seatViewTopic(t, s.seat),
+      key: JSON.stringify(seatView(state, s.seat)),
+    }));
+    // QUIET-VIEWS-01: at night (and in the input that ends it) one seat's view changing is
+    // every seat's view sent again, so that no seat gets a view another does not: a removal
+    // at night takes its seat out of the mafia's shot prompt, which stays once answered,
+    // while a decoy is gone once answered, and the blacks got one view more (sim-game).
+    const night = state.phase === "night" || this.viewPhase === "night";
+    this.viewPhase = state.phase;
+    if (night && views.some((v) => this.last.get(v.topic) !== v.key))
+      for (const v of views) this.last.delete(v.topic);
+    for (const { topic, key } of views) {
       this.sendIfChanged(topic, key, () => {
         const rev = Math.max((this.revs.get(topic) ?? 0) + 1, now);
         this.revs.set(topic, rev);
