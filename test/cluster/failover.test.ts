@@ -12,19 +12,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SimPaddle } from "../../firmware-sim/sim/sim-paddle.js";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { type GameState, step } from "../../hub/engine/index.js";
+import type { GameState } from "../../hub/engine/index.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,
+  playBeside,
   seatList,
   srcKey,
-  stamped,
   type WireMessage,
   WireTable,
-  wireable,
 } from "../helpers/bot-wire.js";
 import { until } from "../helpers/hub.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32 } from "../helpers/random-game.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, currentGame, gameContents, spawnClusterHub } from "./fixture.js";
 
@@ -112,17 +111,10 @@ describe("failover: the owning hub is killed mid-game", () => {
       if (!acked.has(srcKey(msg.src))) await send(msg); // the paddle re-sends what had no PUBACK
     };
 
-    while (ref.phase !== "ended" && sent.length < 3000) {
-      const at = Date.now();
-      for (const generated of nextInputs(ref, rand, at, true)) {
-        const msg = wire.encode(wireable(generated));
-        sent.push(msg);
-        const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
-        if (r.ok) ref = r.state;
-        if (sent.length === KILL_AT) await failOver(msg);
-        else await send(msg);
-      }
-    }
+    ref = await playBeside(ref, rand, wire, sent, async (msg, n) => {
+      if (n === KILL_AT) await failOver(msg);
+      else await send(msg);
+    });
     expect(ref.phase).toBe("ended");
     expect(takeoverMs).toBeGreaterThan(0);
     // The paddle with the list found hub B by itself.

@@ -12,21 +12,20 @@ import mqtt from "mqtt";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { type GameState, step } from "../../hub/engine/index.js";
+import type { GameState } from "../../hub/engine/index.js";
 import { type JournalContents, parseJournalLines } from "../../hub/journal/journal.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,
+  playBeside,
   seatList,
-  stamped,
   type WireMessage,
   WireTable,
-  wireable,
 } from "../helpers/bot-wire.js";
 import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
 import { startFront } from "../helpers/haproxy.js";
 import { removeDir, tempDir, until } from "../helpers/hub.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32 } from "../helpers/random-game.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { ResilientBot } from "../helpers/resilient-bot.js";
 
@@ -95,23 +94,16 @@ describe("three hubs behind one haproxy address", () => {
     const sent: WireMessage[] = [];
     let downAfterMs = 0;
 
-    while (ref.phase !== "ended" && sent.length < 3000) {
-      const at = Date.now();
-      for (const generated of nextInputs(ref, rand, at, true)) {
-        const msg = wire.encode(wireable(generated));
-        sent.push(msg);
-        const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
-        if (r.ok) ref = r.state;
-        if (sent.length === KILL_AT) {
-          // Hub 0 was started first, so it owns t1.
-          a.proc.kill("SIGKILL");
-          const killed = Date.now();
-          await until(async () => (await front.states()).hub0 === "DOWN", 10_000, "hub0 DOWN");
-          downAfterMs = Date.now() - killed;
-        }
-        await bot.send(msg);
+    ref = await playBeside(ref, rand, wire, sent, async (msg, n) => {
+      if (n === KILL_AT) {
+        // Hub 0 was started first, so it owns t1.
+        a.proc.kill("SIGKILL");
+        const killed = Date.now();
+        await until(async () => (await front.states()).hub0 === "DOWN", 10_000, "hub0 DOWN");
+        downAfterMs = Date.now() - killed;
       }
-    }
+      await bot.send(msg);
+    });
     expect(ref.phase).toBe("ended");
     expect(await front.states()).toEqual({ hub0: "DOWN", hub1: "UP", hub2: "UP" });
 

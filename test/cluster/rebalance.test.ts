@@ -10,19 +10,18 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { type GameState, step } from "../../hub/engine/index.js";
+import type { GameState } from "../../hub/engine/index.js";
 import { type JournalContents, parseJournalLines } from "../../hub/journal/journal.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,
+  playBeside,
   seatList,
-  stamped,
   type WireMessage,
   WireTable,
-  wireable,
 } from "../helpers/bot-wire.js";
 import { removeDir, startTestHub, type TestHub, tempDir, until } from "../helpers/hub.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32 } from "../helpers/random-game.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { ResilientBot } from "../helpers/resilient-bot.js";
 import type { Cleanups } from "./fixture.js";
@@ -102,17 +101,10 @@ describe("rebalancing tables over live hubs", () => {
       }
     };
 
-    while (ref.phase !== "ended" && sent.length < 3000) {
-      const at = Date.now();
-      for (const generated of nextInputs(ref, rand, at, true)) {
-        const msg = wire.encode(wireable(generated));
-        sent.push(msg);
-        const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
-        if (r.ok) ref = r.state;
-        await event(sent.length);
-        await bot.send(msg);
-      }
-    }
+    ref = await playBeside(ref, rand, wire, sent, async (msg, n) => {
+      await event(n);
+      await bot.send(msg);
+    });
     expect(ref.phase).toBe("ended");
     expect(moves).toEqual(["to B", "back to A", "to new B"]);
     expect(a.cluster?.owns("t2")).toBe(true);

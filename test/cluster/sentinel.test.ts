@@ -11,20 +11,19 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableKey } from "../../hub/cluster/keys.js";
 import { gameKey, readGameTokens } from "../../hub/cluster/redis-journal.js";
-import { type GameState, step } from "../../hub/engine/index.js";
+import type { GameState } from "../../hub/engine/index.js";
 import { type JournalContents, parseJournalLines } from "../../hub/journal/journal.js";
 import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
 import {
   BotClients,
+  playBeside,
   seatList,
-  stamped,
   type WireMessage,
   WireTable,
-  wireable,
 } from "../helpers/bot-wire.js";
 import { spawnHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
-import { mulberry32, nextInputs } from "../helpers/random-game.js";
+import { mulberry32 } from "../helpers/random-game.js";
 import { startSentinelSet } from "../helpers/redis-sentinel.js";
 import { ResilientBot } from "../helpers/resilient-bot.js";
 
@@ -94,23 +93,16 @@ describe("Redis through Sentinels", () => {
     let backAfterMs = 0;
 
     try {
-      while (ref.phase !== "ended" && sent.length < 3000) {
-        const at = Date.now();
-        for (const generated of nextInputs(ref, rand, at, true)) {
-          const msg = wire.encode(wireable(generated));
-          sent.push(msg);
-          const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
-          if (r.ok) ref = r.state;
-          if (sent.length === KILL_AT) {
-            // This input's append may be in flight as the primary dies.
-            const inFlight = bot.send(msg);
-            await first.kill();
-            killedAt = Date.now();
-            await inFlight;
-            backAfterMs = Date.now() - killedAt;
-          } else await bot.send(msg);
-        }
-      }
+      ref = await playBeside(ref, rand, wire, sent, async (msg, n) => {
+        if (n === KILL_AT) {
+          // This input's append may be in flight as the primary dies.
+          const inFlight = bot.send(msg);
+          await first.kill();
+          killedAt = Date.now();
+          await inFlight;
+          backAfterMs = Date.now() - killedAt;
+        } else await bot.send(msg);
+      });
     } catch (e) {
       // What the hub saw of Redis and the Sentinels meanwhile (its warnings and errors).
       const warnings = hub

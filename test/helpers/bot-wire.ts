@@ -7,7 +7,13 @@
  */
 import type { Socket } from "node:net";
 import type { MqttClient } from "mqtt";
-import type { EngineInput, GameState, HostAction, SeatAction } from "../../hub/engine/index.js";
+import {
+  type EngineInput,
+  type GameState,
+  type HostAction,
+  type SeatAction,
+  step,
+} from "../../hub/engine/index.js";
 import type { InputSource } from "../../hub/journal/journal.js";
 import { type Connected, connectAs, endAll, subscribeGranted } from "./hub.js";
 import { nextInputs, type Rand } from "./random-game.js";
@@ -31,6 +37,33 @@ export function wireable(input: EngineInput): WireInput {
   if (input.type === "host") return { type: "host", action: input.action };
   if (input.type === "timer") return { type: "host", action: { cmd: "next" } };
   throw new Error("presence is the broker's to report, not a client's to send");
+}
+
+/**
+ * A bot game beside a reference engine, for the acknowledged-input oracles of test/cluster:
+ * each generated input is encoded, kept in `sent`, stepped on the reference at the time it
+ * is sent (as the hub will step it) and handed to `send` with its number, until the
+ * reference game ends or 3,000 inputs were sent. Returns the reference's last state.
+ */
+export async function playBeside(
+  start: GameState,
+  rand: Rand,
+  wire: WireTable,
+  sent: WireMessage[],
+  send: (msg: WireMessage, n: number) => Promise<void>,
+): Promise<GameState> {
+  let ref = start;
+  while (ref.phase !== "ended" && sent.length < 3000) {
+    const at = Date.now();
+    for (const generated of nextInputs(ref, rand, at, true)) {
+      const msg = wire.encode(wireable(generated));
+      sent.push(msg);
+      const r = step(ref, stamped(msg.input as NonNullable<WireMessage["input"]>, at));
+      if (r.ok) ref = r.state;
+      await send(msg, sent.length);
+    }
+  }
+  return ref;
 }
 
 /** The engine input with the hub's receive time. */
