@@ -48,7 +48,16 @@ export function seatTopics(
     { topic: state, qos: 1 },
   ];
   if (text) subscriptions.push({ topic: text, qos: 1 });
-  for (let i = 0; i < extra.length; i++) subscriptions.push({ topic: extra[i] as string, qos: 1 });
+  // A topic named twice (the phone names public/state among its extras) is subscribed once:
+  // each SUBSCRIBE of a filter makes the broker send its retained message again (MQTT
+  // 3.1.1, 3.8.4), so the phone got the whole public state twice at every connect.
+  for (let i = 0; i < extra.length; i++) {
+    const topic = extra[i] as string;
+    let known = false;
+    for (let j = 0; j < subscriptions.length; j++)
+      if ((subscriptions[j] as { topic: string }).topic === topic) known = true;
+    if (!known) subscriptions.push({ topic: topic, qos: 1 });
+  }
   return { view: view, signal: signal, state: state, text: text, subscriptions: subscriptions };
 }
 

@@ -97,7 +97,7 @@ export class SeatSession {
       texts: true,
       nightMessage: makeNightMessage,
       // A paddle with texts reads the whole public state itself (its night message is timed
-      // by it; named here again, the broker keeps one subscription); the phone's screens
+      // by it; named here again, it is subscribed once: paddle-wire.ts); the phone's screens
       // show it, the texts, and the words the hub registered at run time
       // (`public/rulesets`), for role names.
       extraTopics: [topics.texts, topics.state, topics.rulesets],
