@@ -181,7 +181,16 @@ describe("the forum on the public display", () => {
     await consolePage.locator('host-sign-in button[type="submit"]').click();
     await waitFor(consolePage, "host-forum", 10_000);
     await seat(liar).send({ kind: "act", action: "vote", targets: [b], option: "straight" });
-    await waitFor(consolePage, `host-forum [data-straight="${liar}"]`);
+    // First the hub, then the console: this wait failed once in a loaded CI run (15 s, the
+    // cause not known); the host view's vote, printed on a timeout, tells which side it was.
+    type Votes = { flow?: { votes?: Record<string, { straight?: boolean }> } } | null;
+    const straight = () => (host.view as Votes)?.flow?.votes?.[String(liar)];
+    await host
+      .until(() => straight()?.straight === true, "the liar's vote counted straight", 10_000)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}; his vote ${JSON.stringify(straight() ?? null)}`);
+      });
+    await waitFor(consolePage, `host-forum [data-straight="${liar}"]`, 30_000);
     await waitFor(consolePage, `host-secrets [data-role="liar"]`);
     await consolePage.locator(`host-forum tr[data-seat="${b}"] button[data-action="warn"]`).click();
     await waitFor(consolePage, `host-forum [data-warnings="1"]`);
