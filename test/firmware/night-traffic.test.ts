@@ -24,6 +24,7 @@ function traffic(refused: string[]): NightTraffic {
     living: new Map([[1, new Set([1, 2])]]),
     refused: new Map([[1, new Map([[2, refused]])]]),
     logged: new Map(),
+    endedIn: null,
   };
 }
 

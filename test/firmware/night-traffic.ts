@@ -24,6 +24,8 @@ export interface NightTraffic {
   readonly refused: Map<number, Map<number, string[]>>;
   /** Night round → the keys of the public log entries during it (`terror.attack`). */
   readonly logged: Map<number, string[]>;
+  /** The night the game ended in, if it did (no dawn: the end state came instead). */
+  endedIn: number | null;
 }
 
 const parseState = (payload: Buffer | string): NightState | null => {
@@ -63,11 +65,13 @@ export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
     seen.add(kind);
     return true;
   };
+  const record: NightTraffic = { nights, inputs, living, refused, logged, endedIn: null };
   hub.broker.aedes.on("publish", (packet: AedesPublishPacket, client: Client | null) => {
     if (packet.topic === `mafia/v1/${table}/public/state` && !client) {
       const s = parseState(packet.payload);
       if (!s) return;
       const alive = new Set(s.seats.filter((x) => x.alive).map((x) => x.seat));
+      if (s.phase === "ended" && night !== null) record.endedIn = night;
       if (s.phase !== "night") night = null;
       else if (night !== s.round) {
         night = s.round;
@@ -101,7 +105,7 @@ export function recordNightTraffic(hub: Hub, table: string): NightTraffic {
     const error = to[2] === "signal" ? /"error":"(\w+)"/.exec(packet.payload.toString()) : null;
     if (error) note(refused, Number(to[1]), error[1] as string);
   });
-  return { nights, inputs, living, refused, logged };
+  return record;
 }
 
 /**
