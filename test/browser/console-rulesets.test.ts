@@ -121,9 +121,11 @@ describe("the console beyond sport", () => {
       await paddles[a - 1]?.act("vote", target);
       await paddles[b - 1]?.act("vote", target);
       await waitFor(page, `host-vote-panel [data-votes-for="${target}"]`);
-      expect(await text(page, `host-vote-panel [data-votes-for="${target}"]`)).toBe(
-        `#${target} P${target} (2): #${a} P${a}, #${b} P${b}`,
-      );
+      // Polled: the row appears with the first vote, and read at once it held only that one
+      // in a loaded CI run ("#4 P4 (1): #2 P2").
+      await expect
+        .poll(() => text(page, `host-vote-panel [data-votes-for="${target}"]`), { timeout: 10_000 })
+        .toBe(`#${target} P${target} (2): #${a} P${a}, #${b} P${b}`);
       expect(await text(page, 'host-vote-panel [data-secret="vote"]')).toBe("SECRET");
       // The table sees that a vote runs, never who voted for whom.
       await waitFor(display, '[data-step="vote"], [data-title]');
