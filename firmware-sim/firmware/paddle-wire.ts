@@ -50,7 +50,8 @@ export function seatTopics(
   if (text) subscriptions.push({ topic: text, qos: 1 });
   // A topic named twice (the phone names public/state among its extras) is subscribed once:
   // each SUBSCRIBE of a filter makes the broker send its retained message again (MQTT
-  // 3.1.1, 3.8.4), so the phone got the whole public state twice at every connect.
+  // 3.1.1, 3.8.4), so the phone got the whole public state twice at every connect. Plain
+  // loops: Espruino rejects a closure inside a `for (let …)` (test/firmware/bundle.test.ts).
   for (let i = 0; i < extra.length; i++) {
     const topic = extra[i] as string;
     let known = false;

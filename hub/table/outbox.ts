@@ -85,10 +85,8 @@ export class TableOutbox {
   private readonly revs = new Map<string, number>();
   /** How many seat views are retained now, so a smaller new game can clear the rest. */
   private seatsRetained = 0;
-  /** The phase of the state whose texts were published last (FORUM-QUIET-03). */
-  private textPhase = "";
-  /** The phase of the state whose seat views were published last (QUIET-VIEWS-01). */
-  private viewPhase = "";
+  /** The phase of the state published last (QUIET-VIEWS-01, FORUM-QUIET-03). */
+  private publishedPhase = "";
   /** Audience views waiting out the delay, so stop() can drop them. */
   private readonly delayed = new Set<ReturnType<typeof setTimeout>>();
   /** The views (and the undo list) said last, and the write they wait for. */
@@ -283,18 +281,16 @@ export class TableOutbox {
       withClock(hostKey, hostKey.lastIndexOf('"public":{'), now),
     );
     this.audience(audienceViewJson(state, pubKey), now);
+    // At night and in the state that ends it, what one seat gets every seat gets.
+    const night = state.phase === "night" || this.publishedPhase === "night";
+    this.publishedPhase = state.phase;
     const views = state.seats.map((s) => ({
       topic: seatViewTopic(t, s.seat),
       key: JSON.stringify(seatView(state, s.seat)),
     }));
-    // QUIET-VIEWS-01: at night (and in the input that ends it) one seat's view changing is
-    // every seat's view sent again, so that no seat gets a view another does not: a removal
-    // at night takes its seat out of the mafia's shot prompt, which stays once answered,
-    // while a decoy is gone once answered, and the blacks got one view more (sim-game).
-    const night = state.phase === "night" || this.viewPhase === "night";
-    this.viewPhase = state.phase;
-    if (night && views.some((v) => this.last.get(v.topic) !== v.key))
-      for (const v of views) this.last.delete(v.topic);
+    // QUIET-VIEWS-01: a removal at night takes its seat out of the mafia's shot prompt, which
+    // stays once answered, while a decoy is gone once answered: the blacks got one view more.
+    if (night) this.allIfAnyChanged(views);
     for (const { topic, key } of views) {
       this.sendIfChanged(topic, key, () => {
         const rev = Math.max((this.revs.get(topic) ?? 0) + 1, now);
@@ -302,7 +298,7 @@ export class TableOutbox {
         return padJson(`{"rev":${rev},${key.slice(1)}`, SEAT_VIEW_BUCKET);
       });
     }
-    this.texts(state);
+    this.texts(state, night);
     // Seats beyond the current game keep no stale view: an empty retained payload clears it.
     for (let n = state.seats.length + 1; n <= this.seatsRetained; n++) {
       const topic = seatViewTopic(t, n);
@@ -313,11 +309,21 @@ export class TableOutbox {
   }
 
   /**
+   * At night (and in the state that ends it) one seat's retained topic changing is every
+   * seat's sent again, changed or not, so that no seat gets a message another does not
+   * (QUIET-VIEWS-01 for views, FORUM-QUIET-03 for texts): their last payloads are forgotten.
+   */
+  private allIfAnyChanged(seats: readonly { topic: string; key: string | null }[]): void {
+    if (!seats.some((s) => s.key !== null && this.last.get(s.topic) !== s.key)) return;
+    for (const s of seats) if (s.key !== null) this.last.delete(s.topic);
+  }
+
+  /**
    * Rulesets with text (forum): `public/text` and each seat's `seat/{n}/text`, topics of their
    * own so that paddles, which read `public/state` and their view, never parse the texts. A
    * game without text (or fewer seats) clears what an earlier game left retained.
    */
-  private texts(state: GameState): void {
+  private texts(state: GameState, night: boolean): void {
     const pub = publicTextView(state);
     this.retainOrClear(publicTextTopic(this.table), pub && JSON.stringify(pub), null);
     const seats: { topic: string; key: string | null }[] = [];
@@ -325,18 +331,12 @@ export class TableOutbox {
       const mine = n <= state.seats.length ? seatTextView(state, n) : null;
       seats.push({ topic: seatTextTopic(this.table, n), key: mine && JSON.stringify(mine) });
     }
-    // FORUM-QUIET-03: at night (and in the input that ends it: the paper printed at dawn), one
-    // seat's text changing is every seat's text sent again, so that no seat gets a text view
-    // another does not (an ad's author when the paper clears his `pending`, the office's heir
-    // when his `mayMessage` turns on, a will's recipients). By day a seat's input shows
-    // anyway when it writes, and no other seat's text moves with it.
-    const night = state.phase === "night" || this.textPhase === "night";
-    this.textPhase = state.phase;
-    const changed = night && seats.some((s) => s.key !== null && this.last.get(s.topic) !== s.key);
-    for (const { topic, key } of seats) {
-      if (changed && key !== null) this.last.delete(topic);
-      this.retainOrClear(topic, key, SEAT_TEXT_BUCKET);
-    }
+    // FORUM-QUIET-03 (the state that ends the night prints the paper): an ad's author when
+    // the paper clears his `pending`, the office's heir when his `mayMessage` turns on, a
+    // will's recipients. By day a seat's input shows anyway when it writes, and no other
+    // seat's text moves with it.
+    if (night) this.allIfAnyChanged(seats);
+    for (const { topic, key } of seats) this.retainOrClear(topic, key, SEAT_TEXT_BUCKET);
   }
 
   /** The audience's view, now or after the delay; a stream's clock is the moment it shows. */
