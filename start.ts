@@ -145,6 +145,10 @@ async function main(argv: string[]): Promise<void> {
   const o = program.opts<Flags>();
   o.seats = seatsWithSim(o, program.getOptionValueSource("seats") !== "default");
   const log = hubLogger(o);
+  // The simulator reads its table's game to refuse ending one in progress (checkSim): on
+  // this thread only.
+  if (o.sim > 0 && o.workers > 0)
+    fail(log, "--sim plays a table on the hub's own thread: leave out --workers");
   // A wrong board file stops the start with every bad field named, before anything listens.
   const startBoards = await loadBoards(o);
   const hub = await launchHub(o, log);

@@ -203,11 +203,16 @@ export async function runHub(
   nodeArgs: string[] = [],
   /** Other hubs than one plain hub process (bench/cluster-bench.ts). */
   startHubs?: (names: string[]) => Promise<HubSet>,
+  /** More flags of the one plain hub (e.g. `--workers 2`). */
+  hubArgs: string[] = [],
 ): Promise<HubRunResult> {
   const names = Array.from({ length: tables }, (_, i) => `b${i + 1}`);
   const set: HubSet = startHubs
     ? await startHubs(names)
-    : await startHubProcess(names, nodeArgs).then((h) => ({ hubs: [h], hubFor: () => h }));
+    : await startHubProcess(names, nodeArgs, undefined, hubArgs).then((h) => ({
+        hubs: [h],
+        hubFor: () => h,
+      }));
   const hub = set.hubs[0] as HubProcess;
   const start = performance.now();
   const recorder = new TrafficRecorder(start);

@@ -20,6 +20,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     "no-write": { type: "boolean", default: false },
     cluster: { type: "boolean", default: false },
+    workers: { type: "string", default: "0" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -33,6 +34,7 @@ if (values.help) {
   --profile DIR             CPU profiles of the hub runs into DIR
   --no-write                print the figures, leave docs/BENCHMARKS.md alone
   --cluster                 hubs on Redis instead (default configs 50x12,200x12)
+  --workers 0               the hub's --workers: its tables in N worker threads (0: none)
 Connect tracing: HUB_CONNECT_TRACE=1 (the hub), BENCH_CONNECT_TRACE=1 (the clients).`);
   process.exit(0);
 }
@@ -54,6 +56,10 @@ const pairs = (v: string) =>
     .filter((c) => c.length > 0)
     .map((c) => c.split("x").map(Number) as [number, number]);
 const configs = pairs(values.configs as string);
+const workers = Number(values.workers);
+if (!Number.isInteger(workers) || workers < 0) throw new Error("--workers is 0 or more");
+/** The hub's own flags for every hub run and the start-up: its worker threads, if any. */
+const hubArgs = workers > 0 ? ["--workers", String(workers)] : [];
 const list = (v: string) => v.split(",").filter((x) => x.length > 0);
 const mosquitto = mosquittoPath();
 const relayKinds = (list(values.relays as string) as RelayKind[]).filter(
@@ -81,7 +87,14 @@ for (const [tables, seats] of configs) {
   const nodeArgs = values.profile
     ? ["--cpu-prof", "--cpu-prof-dir", join(values.profile, `hub-${tables}x${seats}`)]
     : [];
-  const hub = await runHub(tables, seats, Number(values["max-seconds"]), nodeArgs);
+  const hub = await runHub(
+    tables,
+    seats,
+    Number(values["max-seconds"]),
+    nodeArgs,
+    undefined,
+    hubArgs,
+  );
   const relays: RelayRunResult[] = [];
   for (const kind of relayKinds) {
     say(`${name} through the ${kind} relay (load ${load()})...`);
@@ -109,7 +122,7 @@ if (startTables && startInputs) {
         join(values.profile, `startup-${startTables}x${startInputs}`),
       ]
     : [];
-  startup = await measureStartup(startTables, startInputs, profile);
+  startup = await measureStartup(startTables, startInputs, profile, hubArgs);
 }
 
 // The journals the hub just wrote, repeated if the runs held fewer than 10,000 inputs.
@@ -206,7 +219,7 @@ const notes = runs.map((run) => {
 
 const section = `## Hub under load (\`npm run bench\`)
 
-Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}\`. Load average (1, 5, 15 min) after each configuration: ${loads.join("; ")}.
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}${workers > 0 ? ` --workers ${workers}` : ""}\`. Load average (1, 5, 15 min) after each configuration: ${loads.join("; ")}.
 Each table plays one sport game: the real paddle firmware over mqtt.js (bots on every seat) and the host bot, with the fastest timings the ruleset accepts, all clients connecting at once. Relays carry the hub run's recorded traffic: the same clients publish inputs of the same sizes at the same moments, and for each input the relay sends the messages the hub sent after it (same topics, sizes, QoS, retained flags) to the same subscribers. \`aedes\`: a bare Aedes answering inside the broker, as the hub does; \`aedes-fsync\`: the same, each input appended to a per-table file and fsynced first, one after the other; \`mosquitto\`: ${mosquitto ? `Mosquitto (${mosquitto}), the answers sent by a fan-out client in the bench's process (one hop more; its CPU is the clients')` : "not installed, skipped"}.
 
 Latency (ms, p50 / p99 (samples)): day inputs from a paddle's publish to the display holding the public state that shows it (a "thank you" that ends a speech, a nomination); night choices from the publish to the host holding the host view that shows the seat answered.

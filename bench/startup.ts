@@ -62,6 +62,8 @@ export async function measureStartup(
   inputs: number,
   /** Node flags for the hub, e.g. `--cpu-prof`. */
   nodeArgs: string[] = [],
+  /** More hub flags (e.g. `--workers 2`). */
+  hubArgs: string[] = [],
 ): Promise<StartupFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-startup-"));
   const names = Array.from({ length: tables }, (_, i) => `s${i + 1}`);
@@ -71,7 +73,7 @@ export async function measureStartup(
     const share = Math.ceil((inputs - written) / (tables - i));
     written += await writeTable(dataDir, name, share, i + 1);
   }
-  const hub = await startHubProcess(names, nodeArgs, dataDir);
+  const hub = await startHubProcess(names, nodeArgs, dataDir, hubArgs);
   const rssMiB = sampleProc(hub.child.pid as number).rssMiB;
   await stopProcess(hub.child);
   return { tables, inputs: written, readyMs: hub.readyMs, rssMiB };

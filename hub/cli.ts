@@ -43,6 +43,7 @@ export interface HubFlags {
   redisWaitReplicas?: number;
   rebalance: boolean;
   mdns: boolean;
+  workers: number;
 }
 
 export function port(value: string): number {
@@ -134,6 +135,12 @@ export function addHubFlags(program: Command): Command {
       "the address people reach the hub by, behind a proxy or a DNS name (https://mafia.club): its pages may use MQTT over WebSocket",
     )
     .option(
+      "--workers <n>",
+      "run the tables' engines, journals and views in N worker threads beside the broker's (0: all on one thread; docs/BENCHMARKS.md says when it pays)",
+      integer(0, 64),
+      0,
+    )
+    .option(
       "--no-rebalance",
       "with --cluster: the first hub takes every table and the others only forward, instead of the tables spread over the live hubs (each takes at most its share)",
     )
@@ -165,6 +172,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       audienceDelaySeconds: o.audienceDelay,
       logger: log,
       mdns: o.mdns,
+      workers: o.workers,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
       ...(o.cluster
         ? {
@@ -204,7 +212,9 @@ export async function announceReady(hub: Hub, o: HubFlags, log: Logger): Promise
   process.stdout.write(`hub ready mqtt=${hub.mqttPort} http=${hub.httpPort} data=${hub.dataDir}\n`);
   // A LAN address (or --public-url), never localhost: a TV or a phone must open them.
   const [base, ...others] = hub.linkBases() as [string, ...string[]];
-  const links = pairingLinks(hub, base);
+  // With --workers no table is on this thread: the links are for every table it serves.
+  const served = hub.tables.size > 0 ? hub.tables : new Set(hub.tableIds);
+  const links = pairingLinks({ tables: served, secrets: hub.secrets }, base);
   if (hub.tlsFingerprint) {
     log.info(
       { event: "hub.tls", mqttsPort: hub.mqttsPort, fingerprint: hub.tlsFingerprint },

@@ -30,6 +30,7 @@ import { createHttpServer } from "./web/http.js";
 import { linkBases } from "./web/links.js";
 import { type ApiHandler, pairingApi } from "./web/pairing-http.js";
 import { originPolicy, parsePublicUrl } from "./web/web-security.js";
+import { WorkerTables } from "./workers/worker-tables.js";
 
 export interface HubOptions {
   dataDir: string;
@@ -74,6 +75,12 @@ export interface HubOptions {
    * in-process so that tests do not announce themselves to the network.
    */
   mdns?: boolean;
+  /**
+   * `--workers N`: the tables (engine, journal, views) in N worker threads, the broker on
+   * this one (hub/workers). They keep the system clock and the file journal: not with
+   * `cluster`, `now` or `sync`. 0 or omitted: every table on this thread.
+   */
+  workers?: number;
 }
 
 export interface Hub {
@@ -85,8 +92,13 @@ export interface Hub {
   tlsFingerprint: string | null;
   dataDir: string;
   secrets: Secrets;
-  /** The tables this hub steps (in a cluster: those it owns now). */
+  /**
+   * The tables this hub steps on its own thread (in a cluster: those it owns now; with
+   * `workers`: none, see `tableIds`).
+   */
   tables: ReadonlyMap<string, Table>;
+  /** Every table this hub serves (`--table`). */
+  tableIds: readonly string[];
   broker: HubBroker;
   /** The cluster this hub is part of, if any. */
   cluster: Cluster | null;
@@ -142,6 +154,10 @@ export async function startHub(opts: HubOptions): Promise<Hub> {
   });
   if (!probe.ok)
     throw new Error(`default game (--ruleset ${ruleset} --seats ${seats}): ${probe.message}`);
+  if (opts.workers && (opts.cluster || opts.now || opts.sync))
+    throw new Error(
+      "--workers runs tables on the system clock and the file journal: not with --cluster",
+    );
   // Before the data dir, its secrets and journals are made: a taken port writes nothing.
   await checkPortsFree(
     [
@@ -213,149 +229,170 @@ async function startServing(
       defaults: { ruleset: opts.ruleset ?? "sport", seats },
     });
   const tables = new Map<string, Table>();
-  if (!cluster) for (const id of tableIds) tables.set(id, makeTable(id));
-  broker = await createBroker({
-    secrets,
-    tables: cluster?.routers ?? tables,
-    log,
-    limits: opts.limits,
-    now,
-    shared: cluster?.shared,
-  });
-  const b = broker;
-  // A pairing revoked on another hub: this hub takes the new password and drops the seat.
-  await cluster?.shareRotations(secrets, (username) => {
-    const id = parseUsername(username);
-    if (id?.role === "seat") b.devices.closeSeat(id.table, id.seat);
-  });
-  // Replay before listening; the retained views are published into the broker as each opens.
-  if (cluster) await cluster.run(makeTable, tables);
-  else for (const table of tables.values()) await table.open();
-
-  const tcp = createTcpServer((socket) => {
-    socket.setNoDelay(true);
-    b.handle(socket);
-  });
-  const given =
-    opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
-  // Loaded only when asked for: the certificate library costs about a second at start.
-  const tlsMaterial = opts.tls
-    ? await (await import("./web/tls.js")).loadOrMakeTls(dataDir, given)
-    : null;
-  const mqtts = tlsMaterial
-    ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
-        socket.setNoDelay(true);
-        b.handle(socket);
+  const workers = opts.workers
+    ? new WorkerTables({
+        tables: tableIds,
+        workers: opts.workers,
+        dataDir,
+        log,
+        publish,
+        audienceDelaySeconds: opts.audienceDelaySeconds ?? 0,
+        defaults: { ruleset: opts.ruleset ?? "sport", seats },
       })
     : null;
-  const tableSet = new Set(tableIds);
-  const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
-  const bases = () =>
-    linkBases({
-      scheme: tlsMaterial ? "https" : "http",
-      port: (http.address() as AddressInfo).port,
-      publicUrl,
-      listenHost: opts.host,
+  if (!cluster && !workers) for (const id of tableIds) tables.set(id, makeTable(id));
+  try {
+    broker = await createBroker({
+      secrets,
+      tables: cluster?.routers ?? workers?.endpoints ?? tables,
+      log,
+      limits: opts.limits,
+      now,
+      shared: cluster?.shared,
     });
-  const pairing = pairingApi({
-    secrets,
-    devices: b.devices,
-    tables: tableSet,
-    log,
-    linkBase: () => ({ base: bases()[0] as string, public: publicUrl !== null }),
-  });
-  const printer = new PdfPrinter(opts.pdf);
-  const records = recordRoute({ dataDir, secrets, tables: tableSet, printer });
-  const api: ApiHandler = async (req, res) =>
-    (await pairing(req, res)) || (await records(req, res));
-  const http = createHttpServer({
-    broker: b,
-    staticDir: opts.staticDir ?? DEFAULT_STATIC,
-    log,
-    api,
-    tls: tlsMaterial ? { cert: tlsMaterial.cert, key: tlsMaterial.key } : undefined,
-    origins: originPolicy({
-      port: () => (http.address() as AddressInfo).port,
-      tls: tlsMaterial !== null,
-      publicUrl,
-    }),
-    health: () => (cluster ? cluster.health() : localHealth(dataDir)),
-  });
-  const host = opts.host;
-  await listen(tcp, opts.mqttPort ?? 1883, host);
-  await listen(http, opts.httpPort ?? 8080, host).catch(async (err) => {
-    await closeServer(tcp);
-    throw err;
-  });
-  if (mqtts)
-    await listen(mqtts, opts.tls?.mqttsPort ?? 8883, host).catch(async (err) => {
-      await Promise.all([closeServer(tcp), closeServer(http)]);
+    const b = broker;
+    // A pairing revoked on another hub: this hub takes the new password and drops the seat.
+    await cluster?.shareRotations(secrets, (username) => {
+      const id = parseUsername(username);
+      if (id?.role === "seat") b.devices.closeSeat(id.table, id.seat);
+    });
+    // Replay before listening; the retained views are published into the broker as each opens.
+    if (cluster) await cluster.run(makeTable, tables);
+    else if (workers) await workers.open();
+    else for (const table of tables.values()) await table.open();
+
+    const tcp = createTcpServer((socket) => {
+      socket.setNoDelay(true);
+      b.handle(socket);
+    });
+    const given =
+      opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
+    // Loaded only when asked for: the certificate library costs about a second at start.
+    const tlsMaterial = opts.tls
+      ? await (await import("./web/tls.js")).loadOrMakeTls(dataDir, given)
+      : null;
+    const mqtts = tlsMaterial
+      ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
+          socket.setNoDelay(true);
+          b.handle(socket);
+        })
+      : null;
+    const tableSet = new Set(tableIds);
+    const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
+    const bases = () =>
+      linkBases({
+        scheme: tlsMaterial ? "https" : "http",
+        port: (http.address() as AddressInfo).port,
+        publicUrl,
+        listenHost: opts.host,
+      });
+    const pairing = pairingApi({
+      secrets,
+      devices: b.devices,
+      tables: tableSet,
+      log,
+      linkBase: () => ({ base: bases()[0] as string, public: publicUrl !== null }),
+    });
+    const printer = new PdfPrinter(opts.pdf);
+    const records = recordRoute({ dataDir, secrets, tables: tableSet, printer });
+    const api: ApiHandler = async (req, res) =>
+      (await pairing(req, res)) || (await records(req, res));
+    const http = createHttpServer({
+      broker: b,
+      staticDir: opts.staticDir ?? DEFAULT_STATIC,
+      log,
+      api,
+      tls: tlsMaterial ? { cert: tlsMaterial.cert, key: tlsMaterial.key } : undefined,
+      origins: originPolicy({
+        port: () => (http.address() as AddressInfo).port,
+        tls: tlsMaterial !== null,
+        publicUrl,
+      }),
+      health: () => (cluster ? cluster.health() : localHealth(dataDir)),
+    });
+    const host = opts.host;
+    await listen(tcp, opts.mqttPort ?? 1883, host);
+    await listen(http, opts.httpPort ?? 8080, host).catch(async (err) => {
+      await closeServer(tcp);
       throw err;
     });
-  const mqttPort = (tcp.address() as AddressInfo).port;
-  const httpPort = (http.address() as AddressInfo).port;
-  const mqttsPort = mqtts ? (mqtts.address() as AddressInfo).port : null;
-  const tlsFingerprint = tlsMaterial?.fingerprint ?? null;
-  log.info(
-    {
-      event: "hub.listening",
+    if (mqtts)
+      await listen(mqtts, opts.tls?.mqttsPort ?? 8883, host).catch(async (err) => {
+        await Promise.all([closeServer(tcp), closeServer(http)]);
+        throw err;
+      });
+    const mqttPort = (tcp.address() as AddressInfo).port;
+    const httpPort = (http.address() as AddressInfo).port;
+    const mqttsPort = mqtts ? (mqtts.address() as AddressInfo).port : null;
+    const tlsFingerprint = tlsMaterial?.fingerprint ?? null;
+    log.info(
+      {
+        event: "hub.listening",
+        mqttPort,
+        httpPort,
+        mqttsPort,
+        tlsFingerprint,
+        dataDir,
+        tables: tableIds,
+      },
+      "hub listening",
+    );
+    // Loaded only when asked for, like TLS: in-process hubs (tests) advertise nothing.
+    const advert = opts.mdns
+      ? (await import("./web/mdns.js")).advertise({
+          mqttPort,
+          httpPort,
+          mqttsPort,
+          tls: tlsMaterial !== null,
+          tables: tableIds,
+          log,
+        })
+      : null;
+
+    let stopping: Promise<void> | null = null;
+    return {
       mqttPort,
       httpPort,
       mqttsPort,
       tlsFingerprint,
       dataDir,
-      tables: tableIds,
-    },
-    "hub listening",
-  );
-  // Loaded only when asked for, like TLS: in-process hubs (tests) advertise nothing.
-  const advert = opts.mdns
-    ? (await import("./web/mdns.js")).advertise({
-        mqttPort,
-        httpPort,
-        mqttsPort,
-        tls: tlsMaterial !== null,
-        tables: tableIds,
-        log,
-      })
-    : null;
-
-  let stopping: Promise<void> | null = null;
-  return {
-    mqttPort,
-    httpPort,
-    mqttsPort,
-    tlsFingerprint,
-    dataDir,
-    secrets,
-    tables,
-    broker: b,
-    cluster,
-    publicUrl,
-    linkBases: bases,
-    printer,
-    mdnsHost: advert?.host ?? null,
-    stop() {
-      stopping ??= (async () => {
-        await advert?.stop();
-        // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
-        await cluster?.stopTaking();
-        const closedTcp = closeServer(tcp);
-        const closedHttp = closeServer(http);
-        const closedTls = mqtts ? closeServer(mqtts) : Promise.resolve();
-        for (const t of tables.values()) await t.idle();
-        await b.close();
-        for (const t of tables.values()) await t.close();
-        await cluster?.stop();
-        await printer.close();
-        http.closeAllConnections();
-        await Promise.all([closedTcp, closedHttp, closedTls]);
-        await lock.release();
-        log.info({ event: "hub.stopped" }, "hub stopped");
-      })();
-      return stopping;
-    },
-  };
+      secrets,
+      tables,
+      tableIds,
+      broker: b,
+      cluster,
+      publicUrl,
+      linkBases: bases,
+      printer,
+      mdnsHost: advert?.host ?? null,
+      stop() {
+        stopping ??= (async () => {
+          await advert?.stop();
+          // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
+          await cluster?.stopTaking();
+          const closedTcp = closeServer(tcp);
+          const closedHttp = closeServer(http);
+          const closedTls = mqtts ? closeServer(mqtts) : Promise.resolve();
+          for (const t of tables.values()) await t.idle();
+          await workers?.idle();
+          await b.close();
+          for (const t of tables.values()) await t.close();
+          await workers?.close();
+          await cluster?.stop();
+          await printer.close();
+          http.closeAllConnections();
+          await Promise.all([closedTcp, closedHttp, closedTls]);
+          await lock.release();
+          log.info({ event: "hub.stopped" }, "hub stopped");
+        })();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    // A hub that does not start leaves no thread behind (a journal it could not replay).
+    await workers?.close();
+    throw err;
+  }
 }
 
 function listen(

@@ -4,7 +4,9 @@
  * kill lands after an input's PUBACK, or while it is in flight (then the paddle or host
  * re-sends it with the same boot/seq or id after the restart, as real ones do). At the end
  * every game file, replayed, equals an uninterrupted pure-engine run fed the same inputs,
- * every acknowledged input is journaled exactly once, and the running hub agrees.
+ * every acknowledged input is journaled exactly once, and the running hub agrees. Every
+ * other start puts the table in a worker thread (`--workers 1`, issue 29): the journal is
+ * the same either way, and a kill while the worker holds an input loses nothing acknowledged.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -52,6 +54,7 @@ class KilledTable {
   /** Where the kills landed: phase and way of dying. */
   readonly killedIn = new Set<string>();
   restarts = 0;
+  private starts = 0;
   private sinceKill = 0;
   private gap: number;
 
@@ -79,7 +82,8 @@ class KilledTable {
   }
 
   async start(): Promise<void> {
-    this.hub = await spawnHub(this.args);
+    const worker = this.starts++ % 2 === 1 ? ["--workers", "1"] : [];
+    this.hub = await spawnHub([...this.args, ...worker]);
     const secrets = await this.hub.secrets();
     this.clients = await BotClients.connect({
       port: this.hub.mqttPort,
