@@ -7,6 +7,25 @@
  */
 import type { OutMessage } from "../table/outbox.js";
 
+/**
+ * One postMessage per turn, not one per message: an input makes about ten (its views,
+ * signals, its end), and each post costs both threads a structured copy and a wake-up.
+ * The messages keep their order (a table's views before its input's end). Sent at the end
+ * of the current turn's microtasks.
+ */
+export function batched<M>(post: (ms: M[]) => void): (m: M) => void {
+  let queue: M[] = [];
+  return (m) => {
+    if (queue.length === 0)
+      queueMicrotask(() => {
+        const ms = queue;
+        queue = [];
+        post(ms);
+      });
+    queue.push(m);
+  };
+}
+
 /** What a worker is started with (`workerData`). */
 export interface WorkerSetup {
   tables: string[];

@@ -9,12 +9,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import { pino } from "pino";
 import type { OutMessage } from "../table/outbox.js";
 import { Table } from "../table/table.js";
-import type { FromWorker, ToWorker, WorkerSetup } from "./messages.js";
+import { batched, type FromWorker, type ToWorker, type WorkerSetup } from "./messages.js";
 
 const port = parentPort;
 if (!port) throw new Error("table-worker.ts runs as a worker thread (hub --workers)");
 const setup = workerData as WorkerSetup;
-const post = (m: FromWorker) => port.postMessage(m);
+const post = batched<FromWorker>((ms) => port.postMessage(ms));
 
 // Lines go to the hub's logger on the broker's thread: one stream, one format, and a
 // line is not lost when this thread ends with the process.
@@ -63,7 +63,11 @@ function answer(req: number, work: Promise<unknown>): void {
 /** Every table at once: each is its own queue, as on one thread. */
 const all = (f: (t: Table) => Promise<void>) => Promise.all([...tables.values()].map(f));
 
-port.on("message", (m: ToWorker) => {
+port.on("message", (ms: ToWorker[]) => {
+  for (const m of ms) received(m);
+});
+
+function received(m: ToWorker) {
   switch (m.t) {
     case "routed":
       for (const n of m.ns) {
@@ -100,4 +104,4 @@ port.on("message", (m: ToWorker) => {
         all((t) => t.close()),
       );
   }
-});
+}

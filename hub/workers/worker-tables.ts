@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 import type { TableEndpoint } from "../mqtt/broker.js";
 import type { Logger } from "../process/logger.js";
 import type { OutMessage } from "../table/outbox.js";
-import type { FromWorker, ToWorker, WorkerSetup } from "./messages.js";
+import { batched, type FromWorker, type ToWorker, type WorkerSetup } from "./messages.js";
 
 export interface WorkerTablesOptions extends Omit<WorkerSetup, "tables" | "logLevel"> {
   tables: readonly string[];
@@ -53,10 +53,14 @@ class TableThread {
   /** Publishes routed since the last `routed` message, sent together once per microtask. */
   private routed: number[] = [];
   private exited: Error | null = null;
+  private readonly post: (m: ToWorker) => void;
 
   constructor(setup: WorkerSetup, o: WorkerTablesOptions) {
     this.worker = new Worker(BOOT, { eval: true, workerData: setup });
-    this.worker.on("message", (m: FromWorker) => this.received(m, o));
+    this.post = batched<ToWorker>((ms) => this.worker.postMessage(ms));
+    this.worker.on("message", (ms: FromWorker[]) => {
+      for (const m of ms) this.received(m, o);
+    });
     this.worker.on("error", (err) => o.log.error({ event: "worker.error", err: err.message }));
     this.worker.on("exit", (code) => {
       this.exited = new Error(`table worker exited (${code})`);
@@ -115,7 +119,7 @@ class TableThread {
   }
 
   send(m: ToWorker): void {
-    if (!this.exited) this.worker.postMessage(m);
+    if (!this.exited) this.post(m);
   }
 
   call(m: (req: number) => ToWorker): Promise<void> {
@@ -123,7 +127,7 @@ class TableThread {
     const req = this.req++;
     return new Promise((resolve, reject) => {
       this.calls.set(req, { resolve, reject });
-      this.worker.postMessage(m(req));
+      this.post(m(req));
     });
   }
 }
