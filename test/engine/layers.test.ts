@@ -94,6 +94,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   hardware: ["process"],
   record: ["engine", "journal", "table", "web", "process"],
   cluster: ["engine", "journal", "table", "mqtt", "process"],
+  workers: ["table", "mqtt", "process"],
 };
 const roomOf = (f: string): string | null =>
   /^hub\/([^/]+)\//.exec(f)?.[1] ?? (f.startsWith("hub/") ? "root" : null);
