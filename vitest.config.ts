@@ -120,9 +120,6 @@ export default defineConfig({
           include: BROWSER,
           exclude: PURE_FILES,
           pool: "forks",
-          // As the hub project: each file closes its browser and hub in its own hooks.
-          // `npx vitest run --project browser --no-isolate`: 262 s, its imports 11 s.
-          isolate: false,
           // The display built once for all browser files (each copies it), not once per file.
           globalSetup: ["test/browser/display-build.ts"],
         },

@@ -11,7 +11,7 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSim } from "../../firmware-sim/sim/table-sim.js";
-import { botTable, type Harness, nextState, within } from "../firmware/sim-harness.js";
+import { botTable, type Harness, heldPaused, nextState, within } from "../firmware/sim-harness.js";
 import { startRedis } from "../helpers/redis-server.js";
 import { type Cleanups, leaseHolder, spawnClusterHub } from "./fixture.js";
 
@@ -55,7 +55,7 @@ describe("a bot game across a cluster takeover", () => {
     const owner = await leaseHolder(redis, hubs);
     if (!owner) throw new Error("no hub holds t1's lease");
     const survivor = hubs.find((x) => x !== owner) ?? a;
-    const held = nextState(sim, (s) => s.paused);
+    const held = heldPaused(sim, lines);
     owner.proc.kill("SIGKILL");
     await owner.exited;
 

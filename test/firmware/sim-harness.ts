@@ -53,6 +53,29 @@ export function nextState(sim: SimTable, check: (s: PublicState) => boolean): Pr
   });
 }
 
+/**
+ * Resolves once the game was held paused after an outage: the public state showed it, or
+ * the host bot said it resumed a hold. Under load the host bot, on its own connection, saw
+ * the hold and resumed it before the state observer had its subscription back, and the
+ * retained state that observer then got was no longer paused (a CI run of sim-restart).
+ */
+export function heldPaused(sim: SimTable, lines: readonly string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearInterval(poll);
+      sim.events.off("state", on);
+      resolve();
+    };
+    const on = (s: PublicState) => {
+      if (s.paused) done();
+    };
+    const poll = setInterval(() => {
+      if (lines.some((l) => l.includes("held by the hub"))) done();
+    }, 100);
+    sim.events.on("state", on);
+  });
+}
+
 export async function startTable(o: Partial<SimOptions>): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "sim-test-"));
   const hub = await startHub({

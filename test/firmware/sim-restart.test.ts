@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSim } from "../../firmware-sim/sim/table-sim.js";
 import { createLogger } from "../../hub/process/logger.js";
 import { type Hub, startHub } from "../../hub/server.js";
-import { botTable, type Harness, nextState, within } from "./sim-harness.js";
+import { botTable, type Harness, heldPaused, nextState, within } from "./sim-harness.js";
 
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {
@@ -58,7 +58,7 @@ describe("a bot game across a hub restart", () => {
     // Down past the deadline of the step it stopped in.
     const downFor = Math.max(0, (running.until ?? 0) - running.now) + 1500;
     await new Promise((r) => setTimeout(r, downFor));
-    const held = nextState(sim, (s) => s.paused);
+    const held = heldPaused(sim, lines);
     hub = await hubOn(dataDir, port);
     h.hub = hub;
     await within(held, 60_000, h, "the game held paused after the restart");
