@@ -4,10 +4,8 @@
  * and the listeners come up, so no client ever sees a half-restored table.
  */
 
-import type { Server as HttpServer } from "node:http";
-import type { Server as HttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
+import { createServer as createTcpServer } from "node:net";
 import { resolve } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
@@ -18,6 +16,7 @@ import { type DataDirLock, lockDataDir, tightenModes } from "./journal/data-dir.
 import type { SyncHook } from "./journal/journal.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./mqtt/broker.js";
 import { localHealth } from "./process/health.js";
+import { closeServer, listen } from "./process/listen.js";
 import { createLogger, type Logger } from "./process/logger.js";
 import { checkPortsFree } from "./process/port-check.js";
 import { Secrets } from "./process/secrets.js";
@@ -393,24 +392,4 @@ async function startServing(
     await workers?.close();
     throw err;
   }
-}
-
-function listen(
-  server: TcpServer | HttpServer | HttpsServer,
-  port: number,
-  host: string | undefined,
-): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    server.once("error", reject);
-    // A venue's power cut brings every paddle back at once (2,400 at 200 tables): the
-    // default backlog of 511 would refuse some and send them into their backoff.
-    server.listen({ port, host, backlog: 4096 }, () => {
-      server.off("error", reject);
-      resolvePromise();
-    });
-  });
-}
-
-function closeServer(server: TcpServer | HttpServer | HttpsServer): Promise<void> {
-  return new Promise((resolvePromise) => server.close(() => resolvePromise()));
 }

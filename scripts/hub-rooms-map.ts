@@ -21,7 +21,7 @@
 
 /** Room → the hub root files (names without `.ts`) that go into it. */
 export const ROOMS: Record<string, readonly string[]> = {
-  process: ["logger", "secrets", "health", "port-check"],
+  process: ["logger", "secrets", "health", "port-check", "listen"],
   journal: [
     "journal",
     "journal-format",

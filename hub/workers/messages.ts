@@ -40,8 +40,8 @@ export type ToWorker =
   | { t: "seat"; req: number; table: string; seat: number; payload: Uint8Array; at: number }
   | { t: "host"; req: number; table: string; payload: Uint8Array; at: number }
   | { t: "conn"; table: string; seat: number; opened: boolean }
-  /** These publishes (by `n`) are routed by the broker: their promises resolve. */
-  | { t: "routed"; ns: number[] }
+  /** Publish `n` is routed by the broker: its promise resolves. */
+  | { t: "routed"; n: number }
   /** Opens every table (replay); `idle` waits for queued work; `close` closes the tables. */
   | { t: "open" | "idle" | "close"; req: number };
 

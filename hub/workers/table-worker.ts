@@ -70,10 +70,8 @@ port.on("message", (ms: ToWorker[]) => {
 function received(m: ToWorker) {
   switch (m.t) {
     case "routed":
-      for (const n of m.ns) {
-        waiting.get(n)?.();
-        waiting.delete(n);
-      }
+      waiting.get(m.n)?.();
+      waiting.delete(m.n);
       return;
     case "seat": {
       const payload = Buffer.from(m.payload.buffer, m.payload.byteOffset, m.payload.byteLength);

@@ -50,8 +50,6 @@ class TableThread {
   readonly worker: Worker;
   private req = 0;
   private readonly calls = new Map<number, { resolve(): void; reject(e: Error): void }>();
-  /** Publishes routed since the last `routed` message, sent together once per microtask. */
-  private routed: number[] = [];
   private exited: Error | null = null;
   private readonly post: (m: ToWorker) => void;
 
@@ -79,9 +77,10 @@ class TableThread {
   private received(m: FromWorker, o: WorkerTablesOptions): void {
     switch (m.t) {
       case "pub":
+        // Routed either way: a failed publish is logged by the worker's outbox.
         o.publish(m.msg).then(
-          () => this.markRouted(m.n),
-          () => this.markRouted(m.n),
+          () => this.send({ t: "routed", n: m.n }),
+          () => this.send({ t: "routed", n: m.n }),
         );
         return;
       case "log": {
@@ -106,16 +105,6 @@ class TableThread {
         return;
       }
     }
-  }
-
-  private markRouted(n: number): void {
-    if (this.routed.length === 0)
-      queueMicrotask(() => {
-        const ns = this.routed;
-        this.routed = [];
-        this.send({ t: "routed", ns });
-      });
-    this.routed.push(n);
   }
 
   send(m: ToWorker): void {

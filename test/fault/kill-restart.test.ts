@@ -1,18 +1,6 @@
-/**
- * SIGKILL of the real command line at 20 seeded random points of bot games over MQTT,
- * each followed by a restart on the same data dir. Inputs go one at a time at QoS 1; the
- * kill lands after an input's PUBACK, or while it is in flight (then the paddle or host
- * re-sends it with the same boot/seq or id after the restart, as real ones do). At the end
- * every game file, replayed, equals an uninterrupted pure-engine run fed the same inputs,
- * every acknowledged input is journaled exactly once, and the running hub agrees. Every
- * other start puts the table in a worker thread (`--workers 1`, issue 29): the journal is
- * the same either way, and a kill while the worker holds an input loses nothing acknowledged.
- */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type GameState, step } from "../../hub/engine/index.js";
-import { type JournalHeader, listGames, readJournal } from "../../hub/journal/journal.js";
+import { type JournalHeader, readJournal } from "../../hub/journal/journal.js";
 import {
   BotClients,
   seatList,
@@ -25,7 +13,14 @@ import {
 import { type HubProcess, spawnHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 import { mulberry32, nextInputs } from "../helpers/random-game.js";
-import { comparable, newGame, recordsBySource, referenceRun, replay } from "./oracle.js";
+import {
+  comparable,
+  newestGame,
+  newGame,
+  recordsBySource,
+  referenceRun,
+  replay,
+} from "./oracle.js";
 
 const SEED = 0x5eed_2025;
 const KILLS = 20;
@@ -113,13 +108,6 @@ class KilledTable {
     this.restarts += 1;
     if (!this.acked.has(srcKey(msg.src))) await this.send(msg);
   }
-}
-
-async function newestGame(dataDir: string): Promise<{ path: string; header: JournalHeader }> {
-  const dir = join(dataDir, "t1");
-  const path = join(dir, (await listGames(dir)).at(-1) as string);
-  const [first] = (await readFile(path, "utf8")).split("\n");
-  return { path, header: JSON.parse(first as string) as JournalHeader };
 }
 
 describe("SIGKILL at random points of bot games (real CLI)", () => {

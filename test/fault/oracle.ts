@@ -5,6 +5,9 @@
  * it (the hub, not the paddle, owns the clock); an input the journal does not hold must be
  * one the reference engine rejects too.
  */
+
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import {
   applyInPlace,
   createGame,
@@ -13,7 +16,12 @@ import {
   type GameState,
   step,
 } from "../../hub/engine/index.js";
-import type { JournalContents, JournalRecord } from "../../hub/journal/journal.js";
+import {
+  type JournalContents,
+  type JournalHeader,
+  type JournalRecord,
+  listGames,
+} from "../../hub/journal/journal.js";
 import { srcKey, stamped, type WireMessage } from "../helpers/bot-wire.js";
 
 export function newGame(config: GameConfig): GameState {
@@ -102,4 +110,15 @@ function sorted(value: unknown): unknown {
 export function comparable(state: Omit<GameState, "rng"> & { rng?: unknown; public?: unknown }) {
   const { rev: _rev, now: _now, rng: _rng, public: _public, ...rest } = state;
   return { ...rest, seats: rest.seats.map(({ online: _online, ...seat }) => seat) };
+}
+
+/** A table's newest game file in a data dir, and its header. */
+export async function newestGame(
+  dataDir: string,
+  table = "t1",
+): Promise<{ path: string; header: JournalHeader }> {
+  const dir = join(dataDir, table);
+  const path = join(dir, (await listGames(dir)).at(-1) as string);
+  const [first] = (await readFile(path, "utf8")).split("\n");
+  return { path, header: JSON.parse(first as string) as JournalHeader };
 }

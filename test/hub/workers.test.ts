@@ -1,19 +1,14 @@
-/**
- * `--workers` (issue 29, "use the machine's cores"): the real command line with three
- * tables in two worker threads (t1 and t3 in one, t2 in the other), a bot game on each
- * table at once over MQTT, every input sent after the last one's PUBACK. Each game file,
- * replayed, equals an uninterrupted pure-engine run fed the same inputs, every
- * acknowledged input is journaled once, and each table's live host view agrees: a table's
- * inputs keep their order across the thread hop, and its views come back through the
- * broker. A worker's log lines reach the hub's own stderr. Crash safety with a worker:
- * test/fault/kill-restart.test.ts restarts the hub with and without one.
- */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../hub/engine/index.js";
-import { type JournalHeader, listGames, readJournal } from "../../hub/journal/journal.js";
-import { comparable, newGame, recordsBySource, referenceRun, replay } from "../fault/oracle.js";
+import { readJournal } from "../../hub/journal/journal.js";
+import {
+  comparable,
+  newestGame,
+  newGame,
+  recordsBySource,
+  referenceRun,
+  replay,
+} from "../fault/oracle.js";
 import {
   BotClients,
   playBeside,
@@ -32,13 +27,6 @@ const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
-
-async function onlyGame(dataDir: string, table: string) {
-  const dir = join(dataDir, table);
-  const path = join(dir, (await listGames(dir)).at(-1) as string);
-  const [first] = (await readFile(path, "utf8")).split("\n");
-  return { path, header: JSON.parse(first as string) as JournalHeader };
-}
 
 describe("hub --workers", () => {
   it("plays three tables at once in two worker threads, each journal equal to an uninterrupted reference run", async () => {
@@ -68,7 +56,7 @@ describe("hub --workers", () => {
         options: { autoAdvance: false },
       });
       await bot.send(setup);
-      const game = await onlyGame(dataDir, table);
+      const game = await newestGame(dataDir, table);
       expect(game.header.setupId).toBe((setup.src as { host: string }).host);
       const sent: WireMessage[] = [];
       const rand = mulberry32(seed);
