@@ -69,12 +69,24 @@ export class RetainedTree {
 
   /** The retained messages a subscription with this filter receives. */
   *match(pattern: string): Generator<Packet> {
-    yield* this.walk(this.root, pattern.split("/"), 0);
+    for (const node of this.walk(this.root, pattern.split("/"), 0)) yield node.packet as Packet;
   }
 
-  private *walk(node: Level, words: string[], i: number): Generator<Packet> {
+  /**
+   * The same messages, each read from its level when Aedes sends it rather than when the
+   * stream buffers it: a SUBSCRIBE's stream reads up to 16 messages ahead, and a view
+   * published meanwhile went to the new subscriber live first, then its older retained copy
+   * after it (52 of 200 subscribers in a loopback run with 20 retained topics ahead of the
+   * view), so a console joining mid-game kept showing the stale view.
+   */
+  *current(pattern: string): Generator<Packet> {
+    for (const node of this.walk(this.root, pattern.split("/"), 0))
+      yield sentAsCurrent(node, node.packet as Packet);
+  }
+
+  private *walk(node: Level, words: string[], i: number): Generator<Level> {
     if (i === words.length) {
-      if (node.packet) yield node.packet;
+      if (node.packet) yield node;
       return;
     }
     const w = words[i] as string;
@@ -82,7 +94,7 @@ export class RetainedTree {
     const visible = ([name]: [string, Level]) => i > 0 || !name.startsWith("$");
     if (w === "#") {
       // 'a/#' matches 'a' itself and everything below it (4.7.1.2).
-      if (node.packet && i > 0) yield node.packet;
+      if (node.packet && i > 0) yield node;
       for (const [, child] of [...node.children].filter(visible)) yield* this.all(child);
     } else if (w === "+") {
       // Like the broker's own routing (Qlobber), '+' takes no empty level.
@@ -94,10 +106,24 @@ export class RetainedTree {
     }
   }
 
-  private *all(node: Level): Generator<Packet> {
-    if (node.packet) yield node.packet;
+  private *all(node: Level): Generator<Level> {
+    if (node.packet) yield node;
     for (const child of node.children.values()) yield* this.all(child);
   }
+}
+
+/**
+ * A retained message whose fields are those of its level's message when read (Aedes reads
+ * them as it sends), or of `found` if the topic was cleared in between.
+ */
+function sentAsCurrent(node: Level, found: Packet): Packet {
+  const now = () => node.packet ?? found;
+  return Object.defineProperties({} as Packet, {
+    cmd: { get: () => (now() as Packet & { cmd?: unknown }).cmd, enumerable: true },
+    topic: { get: () => now().topic, enumerable: true },
+    payload: { get: () => now().payload, enumerable: true },
+    qos: { get: () => (now() as Packet & { qos?: unknown }).qos, enumerable: true },
+  });
 }
 
 /** aedes-persistence in memory, answering retained lookups from a RetainedTree. */
@@ -113,11 +139,11 @@ export function indexedMemoryPersistence(): AedesPersistence {
   };
   persistence.storeRetained = storeRetained as unknown as AedesPersistence["storeRetained"];
 
-  persistence.createRetainedStream = (pattern) => Readable.from(tree.match(pattern));
+  persistence.createRetainedStream = (pattern) => Readable.from(tree.current(pattern));
   persistence.createRetainedStreamCombi = (patterns) =>
     Readable.from(
       (function* () {
-        for (const p of patterns) yield* tree.match(p);
+        for (const p of patterns) yield* tree.current(p);
       })(),
     );
   return persistence;

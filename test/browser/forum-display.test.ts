@@ -181,8 +181,10 @@ describe("the forum on the public display", () => {
     await consolePage.locator('host-sign-in button[type="submit"]').click();
     await waitFor(consolePage, "host-forum", 10_000);
     await seat(liar).send({ kind: "act", action: "vote", targets: [b], option: "straight" });
-    // First the hub, then the console: this wait failed once in a loaded CI run (15 s, the
-    // cause not known); the host view's vote, printed on a timeout, tells which side it was.
+    // First the hub, then the console. The vote lands while the console subscribes: the
+    // console once kept the older retained host view that came after the newer live one
+    // (test/hub/retained-order.test.ts); the host view's vote, printed on a timeout, tells
+    // which side a failure is on.
     type Votes = { flow?: { votes?: Record<string, { straight?: boolean }> } } | null;
     const straight = () => (host.view as Votes)?.flow?.votes?.[String(liar)];
     await host

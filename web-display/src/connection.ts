@@ -42,6 +42,7 @@ import {
 } from "../../protocol/views.js";
 import { receiveWords } from "../../protocol/words/index.js";
 import { type HostView, parseHostView } from "./host-view.js";
+import { NewestViews } from "./newest-views.js";
 
 export type LinkStatus = "connecting" | "online" | "lost" | "refused";
 export type Identity = "display" | "host" | "audience";
@@ -121,6 +122,7 @@ export class TableConnection implements ReactiveController {
     { resolve: (r: HostReply) => void; timer: ReturnType<typeof setTimeout> }
   >();
   private commandCounter = 0;
+  private readonly newest = new NewestViews();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -204,6 +206,7 @@ export class TableConnection implements ReactiveController {
   }
 
   private lost(): void {
+    this.newest.forget();
     if (this.snap.status === "refused") return;
     this.update({
       status: "lost",
@@ -236,6 +239,7 @@ export class TableConnection implements ReactiveController {
     } catch {
       return;
     }
+    if (!this.newest.take(topic, json)) return;
     if (parsed.kind === "public.state") this.onState(json);
     else if (parsed.kind === "audience.state") this.onAudience(json);
     else if (parsed.kind === "public.log") this.onLog(json);
