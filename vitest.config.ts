@@ -24,7 +24,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** Pure files outside test/engine and test/protocol (which are pure as folders). */
 const PURE_FILES = [
   "test/browser/i18n.test.ts",
-  "test/browser/newest-views.test.ts",
   "test/browser/seat-layout.test.ts",
   "test/docs/**/*.test.ts",
   "test/firmware/boot-guard.test.ts",

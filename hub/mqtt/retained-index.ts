@@ -67,6 +67,16 @@ export class RetainedTree {
     return node.packet === null && node.children.size === 0;
   }
 
+  /** The retained message of one topic (no wildcards), or null. */
+  get(topic: string): Packet | null {
+    let node: Level | undefined = this.root;
+    for (const w of topic.split("/")) {
+      node = node.children.get(w);
+      if (!node) return null;
+    }
+    return node.packet;
+  }
+
   /** The retained messages a subscription with this filter receives. */
   *match(pattern: string): Generator<Packet> {
     for (const node of this.walk(this.root, pattern.split("/"), 0)) yield node.packet as Packet;
@@ -81,7 +91,7 @@ export class RetainedTree {
    */
   *current(pattern: string): Generator<Packet> {
     for (const node of this.walk(this.root, pattern.split("/"), 0))
-      yield sentAsCurrent(node, node.packet as Packet);
+      yield sentAsCurrent(this, node, node.packet as Packet);
   }
 
   private *walk(node: Level, words: string[], i: number): Generator<Level> {
@@ -113,11 +123,12 @@ export class RetainedTree {
 }
 
 /**
- * A retained message whose fields are those of its level's message when read (Aedes reads
- * them as it sends), or of `found` if the topic was cleared in between.
+ * A retained message whose fields are those of its topic's message when read (Aedes reads
+ * them as it sends). A topic cleared in between is sent with an empty payload, as a clear
+ * is sent live: the client's copy is then cleared, not left with the older message.
  */
-function sentAsCurrent(node: Level, found: Packet): Packet {
-  const now = () => node.packet ?? found;
+function sentAsCurrent(tree: RetainedTree, node: Level, found: Packet): Packet {
+  const now = () => node.packet ?? tree.get(found.topic) ?? { ...found, payload: Buffer.alloc(0) };
   return Object.defineProperties({} as Packet, {
     cmd: { get: () => (now() as Packet & { cmd?: unknown }).cmd, enumerable: true },
     topic: { get: () => now().topic, enumerable: true },

@@ -98,4 +98,24 @@ describe("retained messages in a tree of topic levels", () => {
       got.push(String((p as { payload: Buffer }).payload));
     expect(got).toEqual(["new"]);
   });
+
+  it("gives a message as its topic stands when it is sent, not when its stream read it", async () => {
+    // Aedes reads a SUBSCRIBE's retained stream ahead of sending (test/hub/retained-order.test.ts).
+    const ours = indexedMemoryPersistence();
+    const [view, seat] = ["mafia/v1/t1/host/view", "mafia/v1/t1/seat/12/view"];
+    await store(ours, view, "v1");
+    await store(ours, seat, "s1");
+    const read: unknown[] = [];
+    for await (const p of ours.createRetainedStreamCombi([view, seat])) read.push(p);
+    await store(ours, view, "v2"); // replaced after the read
+    await store(ours, seat, ""); // cleared after the read, then stored again below
+    const sent = (i: number) => {
+      const p = read[i] as { topic: string; payload: Buffer; qos: number };
+      return `${p.topic} ${String(p.payload)} ${p.qos}`;
+    };
+    expect(sent(0)).toBe(`${view} v2 1`);
+    expect(sent(1)).toBe(`${seat}  1`); // cleared: sent empty, so the client clears it too
+    await store(ours, seat, "s2");
+    expect(sent(1)).toBe(`${seat} s2 1`);
+  });
 });

@@ -42,7 +42,6 @@ import {
 } from "../../protocol/views.js";
 import { receiveWords } from "../../protocol/words/index.js";
 import { type HostView, parseHostView } from "./host-view.js";
-import { NewestViews } from "./newest-views.js";
 
 export type LinkStatus = "connecting" | "online" | "lost" | "refused";
 export type Identity = "display" | "host" | "audience";
@@ -122,7 +121,6 @@ export class TableConnection implements ReactiveController {
     { resolve: (r: HostReply) => void; timer: ReturnType<typeof setTimeout> }
   >();
   private commandCounter = 0;
-  private readonly newest = new NewestViews();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -206,7 +204,6 @@ export class TableConnection implements ReactiveController {
   }
 
   private lost(): void {
-    this.newest.forget();
     if (this.snap.status === "refused") return;
     this.update({
       status: "lost",
@@ -239,7 +236,6 @@ export class TableConnection implements ReactiveController {
     } catch {
       return;
     }
-    if (!this.newest.take(topic, json)) return;
     if (parsed.kind === "public.state") this.onState(json);
     else if (parsed.kind === "audience.state") this.onAudience(json);
     else if (parsed.kind === "public.log") this.onLog(json);
