@@ -48,6 +48,25 @@ function isDecoyAnswer(r: HistoryRecord): boolean {
   return action?.kind === "act" && action.action === DECOY_ACTION;
 }
 
+/**
+ * Where the records that are not bare reports are, per records array, extended as it grows
+ * (a GameHistory only appends). A night's decoys and sensor reports are most of a game's
+ * records: walking over them on every write was 3.3% of the hub's CPU at 200 tables
+ * (docs/BENCHMARKS.md, issue 29).
+ */
+const notBare = new WeakMap<readonly HistoryRecord[], { scanned: number; at: number[] }>();
+
+function notBareReports(records: readonly HistoryRecord[]): readonly number[] {
+  let index = notBare.get(records);
+  if (!index || index.scanned > records.length) {
+    index = { scanned: 0, at: [] };
+    notBare.set(records, index);
+  }
+  for (; index.scanned < records.length; index.scanned++)
+    if (!isBareReport(records[index.scanned] as HistoryRecord)) index.at.push(index.scanned);
+  return index.at;
+}
+
 /** A removal the hub made from a sensor, still looking for the edge that made it. */
 interface PendingRemoval {
   seat: number;
@@ -99,7 +118,12 @@ export function undoableEntries(
   const pending = sensorMadeRemovals(state);
   let unmatched = pending.length;
   const listed: HistoryRecord[] = []; // not bare reports, newest first, at most `limit`
-  for (let i = upTo - 1; i >= 0 && (listed.length < limit || unmatched > 0); i--) {
+  // With no removal to match, a bare report changes nothing here: only the others are walked.
+  const walked = unmatched === 0 ? notBareReports(records) : null;
+  for (let k = walked ? walked.length - 1 : upTo - 1; k >= 0; k--) {
+    if (listed.length >= limit && unmatched === 0) break;
+    const i = walked ? (walked[k] as number) : k;
+    if (i >= upTo) continue; // pushed for a later write
     const r = records[i] as HistoryRecord;
     if (isUndo(r)) taken.add(r.input.action.undoes);
     if (!isUndoable(r) || taken.has(r.n)) continue;

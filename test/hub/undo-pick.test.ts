@@ -205,6 +205,44 @@ describe("a removal the hub made from a sensor", () => {
   });
 });
 
+describe("the list while a game grows", () => {
+  it("finds the commands behind a long run of reports, one write at a time as from scratch", () => {
+    // The walk skips bare reports by an index it extends as the records grow (undo-list.ts).
+    const { d, base, at } = firstSpeech();
+    const chatter = (from: number): EngineInput[] =>
+      Array.from({ length: 60 }, (_, i) => ({
+        type: "seat",
+        at: from + i,
+        seat: 1 + (i % 10),
+        action: { kind: "thumb", down: i % 2 === 0 },
+      }));
+    const inputs = [
+      ...base,
+      host(at + 1, { cmd: "foul", seat: 3 }),
+      ...chatter(at + 10),
+      host(at + 100, { cmd: "foul", seat: 4 }),
+      ...chatter(at + 200),
+    ];
+    const all = records(inputs);
+    const growing: HistoryRecord[] = [];
+    for (const r of all) {
+      growing.push(r);
+      const list = undoableEntries(growing, d.state);
+      expect(list, `after record ${r.n}`).toEqual(undoableEntries([...growing], d.state));
+      // A list cut at an earlier write, from the same grown index, is that write's list.
+      const upTo = Math.max(1, growing.length - 7);
+      expect(undoableEntries(growing, d.state, 15, upTo)).toEqual(
+        undoableEntries(growing.slice(0, upTo), d.state),
+      );
+    }
+    const last = undoableEntries(growing, d.state);
+    expect(last.slice(0, 2).map((e) => e.input.action)).toMatchObject([
+      { cmd: "foul", seat: 4 },
+      { cmd: "foul", seat: 3 },
+    ]);
+  });
+});
+
 describe("a peeking removal in a noisy night", () => {
   it("stays on the list, aimed at the edge that made it, whatever night noise follows", () => {
     // SPORT-FOUL-15/16: a seat the step does not wake lifts its blindfold and is out at once.
