@@ -22,8 +22,10 @@ const memoryPersistence = createRequire(import.meta.url)(
 
 /** What Aedes stores as retained: a publish packet. */
 interface Packet {
+  cmd?: string;
   topic: string;
   payload: Buffer | string;
+  qos?: number;
 }
 
 interface Level {
@@ -77,19 +79,15 @@ export class RetainedTree {
     return node.packet;
   }
 
-  /** The retained messages a subscription with this filter receives. */
-  *match(pattern: string): Generator<Packet> {
-    for (const node of this.walk(this.root, pattern.split("/"), 0)) yield node.packet as Packet;
-  }
-
   /**
-   * The same messages, each read from its level when Aedes sends it rather than when the
-   * stream buffers it: a SUBSCRIBE's stream reads up to 16 messages ahead, and a view
-   * published meanwhile went to the new subscriber live first, then its older retained copy
-   * after it (52 of 200 subscribers in a loopback run with 20 retained topics ahead of the
-   * view), so a console joining mid-game kept showing the stale view.
+   * The retained messages a subscription with this filter receives, each read from its
+   * topic when Aedes sends it rather than when the stream buffers it: a SUBSCRIBE's stream
+   * reads up to 16 messages ahead, and a view published meanwhile went to the new subscriber
+   * live first, then its older retained copy after it (52 of 200 subscribers in a loopback
+   * run with 20 retained topics ahead of the view), so a console joining mid-game kept
+   * showing the stale view.
    */
-  *current(pattern: string): Generator<Packet> {
+  *match(pattern: string): Generator<Packet> {
     for (const node of this.walk(this.root, pattern.split("/"), 0))
       yield sentAsCurrent(this, node, node.packet as Packet);
   }
@@ -130,10 +128,10 @@ export class RetainedTree {
 function sentAsCurrent(tree: RetainedTree, node: Level, found: Packet): Packet {
   const now = () => node.packet ?? tree.get(found.topic) ?? { ...found, payload: Buffer.alloc(0) };
   return Object.defineProperties({} as Packet, {
-    cmd: { get: () => (now() as Packet & { cmd?: unknown }).cmd, enumerable: true },
+    cmd: { get: () => now().cmd, enumerable: true },
     topic: { get: () => now().topic, enumerable: true },
     payload: { get: () => now().payload, enumerable: true },
-    qos: { get: () => (now() as Packet & { qos?: unknown }).qos, enumerable: true },
+    qos: { get: () => now().qos, enumerable: true },
   });
 }
 
@@ -150,11 +148,11 @@ export function indexedMemoryPersistence(): AedesPersistence {
   };
   persistence.storeRetained = storeRetained as unknown as AedesPersistence["storeRetained"];
 
-  persistence.createRetainedStream = (pattern) => Readable.from(tree.current(pattern));
+  persistence.createRetainedStream = (pattern) => Readable.from(tree.match(pattern));
   persistence.createRetainedStreamCombi = (patterns) =>
     Readable.from(
       (function* () {
-        for (const p of patterns) yield* tree.current(p);
+        for (const p of patterns) yield* tree.match(p);
       })(),
     );
   return persistence;
