@@ -248,7 +248,7 @@ Memory (hub resident set, peak over the run):
 |---|---|---|---|
 ${memoryRows.join("\n")}
 
-${startup ? `Start-up: ${startup.tables} tables with ${startup.inputs} journaled inputs, spawn to the ready line **${startup.readyMs.toFixed(0)} ms** (Node and tsx start-up included), resident ${startup.rssMiB.toFixed(0)} MiB then.` : ""}
+${startup ? `Start-up: ${startup.tables} tables with ${startup.inputs} journaled inputs, spawn to the ready line **${startup.readyMs.toFixed(0)} ms** (Node's own start-up and loading the bundled hub included), resident ${startup.rssMiB.toFixed(0)} MiB then.` : ""}
 
 ${notes.join("\n")}
 

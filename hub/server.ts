@@ -115,6 +115,7 @@ export interface Hub {
   stop(): Promise<void>;
 }
 
+// One folder below the root both here (hub/server.ts) and bundled (dist/start.mjs, launch.mjs).
 const DEFAULT_STATIC = fileURLToPath(new URL("../web-display/dist", import.meta.url));
 
 export function parseTables(values: readonly string[]): string[] {

@@ -35,16 +35,20 @@ const LEVELS: Record<number, "trace" | "debug" | "info" | "warn" | "error" | "fa
 };
 
 /**
- * The hub runs from TypeScript through tsx (npm start), and so does a worker: it registers
- * tsx's loader, then imports table-worker.ts. (`execArgv: ["--import", "tsx"]` left a
- * worker on Node 20 without the loader: "Unknown file extension .ts".) Both paths are
- * resolved here, so the hub's working directory does not matter.
+ * A worker runs the same way as the hub. Bundled (launch.mjs, as `npm start` runs it): the
+ * table worker's own bundle beside the hub's. From TypeScript through tsx (the tests): it
+ * registers tsx's loader, then imports table-worker.ts (`execArgv: ["--import", "tsx"]`
+ * left a worker on Node 20 without the loader: "Unknown file extension .ts"). Both paths
+ * are resolved here, so the hub's working directory does not matter.
  */
-const BOOT = `import(${JSON.stringify(
-  import.meta.resolve("tsx/esm/api"),
-)}).then(({ register }) => { register(); return import(${JSON.stringify(
-  new URL("./table-worker.ts", import.meta.url).href,
-)}); });`;
+const BUNDLED = !import.meta.url.endsWith(".ts");
+const BOOT = BUNDLED
+  ? new URL("./table-worker.mjs", import.meta.url)
+  : `import(${JSON.stringify(
+      import.meta.resolve("tsx/esm/api"),
+    )}).then(({ register }) => { register(); return import(${JSON.stringify(
+      new URL("./table-worker.ts", import.meta.url).href,
+    )}); });`;
 
 class TableThread {
   readonly worker: Worker;
@@ -54,7 +58,7 @@ class TableThread {
   private readonly post: (m: ToWorker) => void;
 
   constructor(setup: WorkerSetup, o: WorkerTablesOptions) {
-    this.worker = new Worker(BOOT, { eval: true, workerData: setup });
+    this.worker = new Worker(BOOT, { eval: !BUNDLED, workerData: setup });
     this.post = batched<ToWorker>((ms) => this.worker.postMessage(ms));
     this.worker.on("message", (ms: FromWorker[]) => {
       for (const m of ms) this.received(m, o);

@@ -18,22 +18,25 @@ export interface HubProcess {
 const ROOT = join(import.meta.dirname, "..", "..");
 
 /**
- * Starts the kit's entry like `npm start -- ARGS` does; with `viaNpm`, through npm itself
- * (without the prestart build), as a supervisor would, so `proc.pid` is npm's.
+ * Starts the kit's entry like `npm start -- ARGS` does (launch.mjs: the bundled start.ts);
+ * with `viaNpm`, through npm itself (without the prestart build), as a supervisor would,
+ * so `proc.pid` is npm's; with `fromSources`, start.ts itself through tsx.
  */
 export function spawnHub(
   args: string[],
   // A wait that succeeds returns at once; on a CI machine under load a hub with --sim took
   // over 20 s to print its ready line (one failure seen).
   timeout = 45_000,
-  opts: { viaNpm?: boolean; mdns?: boolean } = {},
+  opts: { viaNpm?: boolean; mdns?: boolean; fromSources?: boolean } = {},
 ): Promise<HubProcess> {
   // A test hub stays off the LAN's mDNS unless it tests mDNS: several test hubs at once
   // fought over the service name, and bonjour-service prints its conflict to stdout.
   if (!opts.mdns && !args.includes("--no-mdns")) args = [...args, "--no-mdns"];
   const [cmd, argv] = opts.viaNpm
     ? ["npm", ["start", "--ignore-scripts", "--", ...args]]
-    : [process.execPath, ["--import", "tsx", "start.ts", ...args]];
+    : opts.fromSources
+      ? [process.execPath, ["--import", "tsx", "start.ts", ...args]]
+      : [process.execPath, ["launch.mjs", ...args]];
   const proc = spawn(cmd as string, argv as string[], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,7 +93,7 @@ export function runHub(
   timeout = 45_000,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "start.ts", ...args], { cwd: ROOT });
+    const proc = spawn(process.execPath, ["launch.mjs", ...args], { cwd: ROOT });
     let stdout = "";
     let stderr = "";
     proc.stdout.on("data", (d: Buffer) => {
