@@ -2,14 +2,18 @@
  * Where a hub's CPU went: reads a `.cpuprofile` (`npm run bench -- --profile DIR` runs the
  * hub with `node --cpu-prof`) and prints the busy time's shares: self time by area (file or
  * package) and by function, and the inclusive time of the hub's own functions.
+ * The hub runs bundled (launch.mjs): a frame in dist/ is put back at its TypeScript source
+ * through the bundle's source map, so areas and functions read as before the bundle.
  * Run: npx tsx bench/profile-summary.ts FILE.cpuprofile [--top 25]
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -24,6 +28,22 @@ const { values, positionals } = parseArgs({
 });
 const top = Number(values.top);
 const profile = JSON.parse(readFileSync(positionals[0] as string, "utf8")) as Profile;
+
+const maps = new Map<string, SourceMap | null>();
+function sourceMapOf(url: string): SourceMap | null {
+  if (!maps.has(url)) {
+    const file = url.startsWith("file:") && url.endsWith(".mjs") ? `${fileURLToPath(url)}.map` : "";
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, "utf8"))) : null);
+  }
+  return maps.get(url) ?? null;
+}
+for (const { callFrame: f } of profile.nodes) {
+  const entry = sourceMapOf(f.url)?.findEntry(f.lineNumber, f.columnNumber);
+  if (entry && "originalSource" in entry) {
+    f.url = entry.originalSource;
+    f.lineNumber = entry.originalLine;
+  }
+}
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
