@@ -8,7 +8,8 @@
  * Espruino's MQTT module reported a refused login as `connected` (it misread the CONNACK),
  * and the simulator's transport still does, so `connected` only moves to `login`: the link is up once the seat's own retained view
  * arrives, which only an accepted seat identity can receive. No CONNACK within
- * loginTimeoutMs, no view within VIEW_WAIT_FACTOR times that, or a disconnect before one, is a fault: back off (doubling, with
+ * loginTimeoutMs (OPEN_WAIT_FACTOR times that once the socket is open), no view within
+ * VIEW_WAIT_FACTOR times that, or a disconnect before one, is a fault: back off (doubling, with
  * jitter), retry, and tell the player. Reconnecting is the firmware's job, not the module's.
  *
  * Both watchdogs (the login's and the PUBACK's) double with each failure in a row, up to
@@ -63,6 +64,18 @@ export interface LinkTarget {
  * hangs between the CONNACK and the view is noticed later.
  */
 export const VIEW_WAIT_FACTOR = 3;
+
+/**
+ * How much longer than the base the wait for the CONNACK is once the socket is open: a
+ * process listens on the hub's port, so a late CONNACK is a busy hub, not a dead one. In a
+ * storm while 200 tables play (issue 29, docs/BENCHMARKS.md) the hub's socket was open at
+ * once (the kernel answers), but the busy hub takes one waiting connection a turn of its
+ * event loop (libuv since 1.45), so paddles sat in its accept queue past their 5 s and
+ * started over at the back of it. A hub that is gone refuses or never answers the socket:
+ * that is still caught at the base time; only one that hangs with its port open is noticed
+ * later.
+ */
+export const OPEN_WAIT_FACTOR = 3;
 
 /** A watchdog's time after `streak` failures in a row: doubling, at most eight times `base`. */
 function watchdog(base: number, streak: number): number {
@@ -123,6 +136,7 @@ export class Link {
       port: hub ? hub.port : 1883,
     });
     const current = () => client === this.client;
+    client.on("open", () => current() && this.onOpen());
     client.on("connected", () => current() && this.onConnected());
     client.on("disconnected", () => current() && this.onDisconnected());
     client.on("publish", (msg: MqttMessage) => current() && this.onPublish(msg));
@@ -170,6 +184,11 @@ export class Link {
     } catch {
       this.fail("no broker");
     }
+  }
+
+  private onOpen(): void {
+    if (this.state !== "connecting") return;
+    this.arm(OPEN_WAIT_FACTOR * watchdog(this.timings.loginTimeoutMs, this.attempts), "no broker");
   }
 
   private onConnected(): void {

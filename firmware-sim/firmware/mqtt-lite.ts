@@ -27,6 +27,7 @@ export interface LiteSocket {
 export type SocketOpener = (host: string, port: number, opened: () => void) => LiteSocket;
 
 type Handlers = {
+  open?: () => void;
   connected?: () => void;
   disconnected?: () => void;
   publish?: (msg: MqttMessage) => void;
@@ -92,6 +93,7 @@ export class MqttLite implements Mqtt {
     const o = this.o;
     const s = this.open(this.host, o.port, () => {
       if (this.sock !== s) return;
+      if (this.h.open) this.h.open();
       // Flags: user name, password, clean session.
       const head = `${str("MQTT")}\x04\xc2${chr(o.keep_alive >> 8, o.keep_alive & 255)}`;
       this.write(packet(0x10, head + str(o.client_id) + str(o.username) + str(o.password)));

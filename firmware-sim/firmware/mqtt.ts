@@ -42,6 +42,11 @@ export interface Mqtt {
   publish(topic: string, message: string, opts: MqttPublishOptions): number | undefined;
   subscribe(topic: string, opts: { qos: number }): void;
   on(event: "connected" | "disconnected", cb: () => void): void;
+  /**
+   * The socket to the hub is open, before its CONNACK: a process listens there (link.ts
+   * waits longer for a CONNACK after it). A transport that cannot tell never emits it.
+   */
+  on(event: "open", cb: () => void): void;
   on(event: "publish", cb: (msg: MqttMessage) => void): void;
   on(event: "puback", cb: (packetId: number) => void): void;
   on(event: "error", cb: (message: string) => void): void;

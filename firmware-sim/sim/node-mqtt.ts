@@ -33,7 +33,7 @@ export class NodeMqtt implements Mqtt {
     private readonly options: MqttCreateOptions,
   ) {}
 
-  on(event: "connected" | "disconnected", cb: () => void): void;
+  on(event: "connected" | "disconnected" | "open", cb: () => void): void;
   on(event: "publish", cb: (msg: MqttMessage) => void): void;
   on(event: "puback", cb: (packetId: number) => void): void;
   on(event: "error", cb: (message: string) => void): void;
@@ -63,6 +63,10 @@ export class NodeMqtt implements Mqtt {
       clean: true,
     });
     this.client = c;
+    // mqtt.js makes its socket at once (TCP here); "connect" is the socket's, not MQTT's.
+    c.stream.once("connect", () => {
+      if (this.client === c) this.emit("open");
+    });
     c.on("connect", () => {
       if (this.client !== c) return;
       this.reportedConnected = true;

@@ -42,11 +42,13 @@ function client() {
     opened = cb;
     return socket;
   });
-  const seen: { events: string[]; messages: MqttMessage[]; acks: number[] } = {
+  const seen: { events: string[]; messages: MqttMessage[]; acks: number[]; opened: number } = {
+    opened: 0,
     events: [],
     messages: [],
     acks: [],
   };
+  m.on("open", () => (seen.opened += 1));
   m.on("connected", () => seen.events.push("connected"));
   m.on("disconnected", () => seen.events.push("disconnected"));
   m.on("error", (e) => seen.events.push(`error ${e}`));
@@ -83,7 +85,9 @@ describe("the paddle's MQTT client", () => {
   it("sends CONNECT with the seat's user and password once the socket is open", () => {
     const c = client();
     expect(c.written).toEqual([]);
+    expect(c.seen.opened).toBe(0);
     c.open();
+    expect(c.seen.opened).toBe(1); // told before the CONNACK: the link waits longer then
     const connect = c.written[0] as string;
     expect(connect.charCodeAt(0)).toBe(0x10);
     expect(connect).toContain("\x00\x04MQTT\x04\xc2\x00\x1e");

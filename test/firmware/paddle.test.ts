@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMINGS } from "../../firmware-sim/firmware/config.js";
 import { HAPTIC_PATTERNS } from "../../firmware-sim/firmware/haptics.js";
-import { VIEW_WAIT_FACTOR } from "../../firmware-sim/firmware/link.js";
+import { OPEN_WAIT_FACTOR, VIEW_WAIT_FACTOR } from "../../firmware-sim/firmware/link.js";
 import { publicGlanceTopic, seatSignalTopic, seatViewTopic } from "../../protocol/topics.js";
 import { fakePaddle, seatView } from "./fakes.js";
 
@@ -86,6 +86,22 @@ describe("connecting", () => {
     expect(paddle.linkState).toBe("backoff");
     clock.advance(DEFAULT_TIMINGS.backoffMinMs);
     expect(mqtt.connects).toBe(2);
+  });
+
+  it("waits longer for the CONNACK once the socket is open: a hub's full accept queue is not a dead hub (issue 29)", () => {
+    const { mqtt, paddle, clock } = setup();
+    clock.advance(1_000);
+    mqtt.emit("open"); // the kernel took the connection; the busy hub has not read it yet
+    clock.advance(OPEN_WAIT_FACTOR * LOGIN - 10);
+    expect(paddle.linkState).toBe("connecting");
+    expect(mqtt.connects).toBe(1);
+    clock.advance(10);
+    expect(paddle.linkState).toBe("backoff"); // a hub that hangs with its port open, in the end
+    // The next attempt's socket never opens (the hub is gone): the base wait again, doubled.
+    while (mqtt.connects === 1) clock.advance(10);
+    const start = clock.t;
+    while (paddle.linkState === "connecting") clock.advance(10);
+    expect(clock.t - start).toBe(2 * LOGIN);
   });
 
   it("reconnects after a lost link without counting a fault, and resets the backoff once up", () => {
