@@ -100,7 +100,16 @@ function isFresh(root, outdir, meta, names) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const outdir = join(ROOT, "dist");
-  await ensureBundle({ root: ROOT, outdir, entries: HUB_ENTRIES });
+  try {
+    await ensureBundle({ root: ROOT, outdir, entries: HUB_ENTRIES });
+  } catch (err) {
+    // A stale bundle is never run instead: it would be older code than the checkout.
+    const why = err instanceof Error ? err.message : String(err);
+    process.stderr.write(
+      `hub: cannot build ${outdir} from the sources (${why}); run npm start once as a user who may write there, or node --import tsx start.ts\n`,
+    );
+    process.exit(1);
+  }
   // Stacks of a crash point into the TypeScript sources (about 20 ms of start-up).
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(outdir, "start.mjs")).href);

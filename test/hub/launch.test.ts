@@ -2,7 +2,8 @@
  * launch.mjs, what `npm start` runs: the hub bundled by esbuild, rebuilt when a source is
  * newer than the bundle; and the hub's worker threads both bundled and from the sources.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { ensureBundle } from "../../launch.mjs";
 import { spawnHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
 
+const REPO = join(import.meta.dirname, "..", "..");
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await removeDir(d);
@@ -67,6 +69,21 @@ describe("launch.mjs", () => {
     await writeFile(join(root, "src/part.ts"), "export const part: number = 5;\n");
     expect(await ensure(o)).toBe(true);
     expect(await run(o.outdir, "main", 4)).toBe(5);
+  });
+
+  it("refuses to start, with the reason, when the sources do not build: never a stale bundle", async () => {
+    // Inside the repository, so that launch.mjs finds esbuild in its node_modules.
+    const root = join(REPO, "test-artifacts", `launch-${process.pid}`);
+    dirs.push(root);
+    await mkdir(join(root, "hub", "workers"), { recursive: true });
+    await copyFile(join(REPO, "launch.mjs"), join(root, "launch.mjs"));
+    await writeFile(join(root, "tsconfig.json"), "{}");
+    await writeFile(join(root, "start.ts"), "export const broken = ;\n");
+    await writeFile(join(root, "hub/workers/table-worker.ts"), "export {};\n");
+    const run = spawnSync(process.execPath, [join(root, "launch.mjs")], { encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`hub: cannot build ${join(root, "dist")} from the sources`);
+    expect(run.stderr).toContain("start.ts:1:");
   });
 
   it("starts table workers from the bundle and from the TypeScript sources alike", async () => {
