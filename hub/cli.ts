@@ -5,7 +5,8 @@
  * (start.ts, what `npm start` runs) composes the hub with it, so layers import one way.
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_TABLE, MAX_SEATS } from "../protocol/index.js";
+import { DEFAULT_TABLE, MAX_SEATS, PADDLE_ACK_TIMEOUT_MS } from "../protocol/index.js";
+import { FORWARD_DEADLINE_LEASES } from "./cluster/forward.js";
 import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
 import { availableRulesets } from "./engine/index.js";
 import {
@@ -159,8 +160,29 @@ export function hubLogger(o: HubFlags): Logger {
   return createLogger(o.logLevel, undefined, o.logFormat);
 }
 
+const ANSWER_MARGIN_MS = 1_000;
+
+/**
+ * A cluster hub forwards a paddle's input to the table's owner for up to two leases; a
+ * paddle waits PADDLE_ACK_TIMEOUT_MS for its PUBACK, and the answer needs a moment to come
+ * back (ANSWER_MARGIN_MS). A longer lease lets the paddle give up on a live hub first and
+ * try a dead one (issue 27): the hub still starts, as the paddles' `ackTimeoutMs` may have
+ * been raised to match (docs/CLUSTER.md), but says so.
+ */
+export function leaseWarning(o: Pick<HubFlags, "cluster" | "leaseMs">): string | null {
+  const deadline = o.leaseMs * FORWARD_DEADLINE_LEASES;
+  if (!o.cluster || deadline + ANSWER_MARGIN_MS <= PADDLE_ACK_TIMEOUT_MS) return null;
+  const longest = (PADDLE_ACK_TIMEOUT_MS - ANSWER_MARGIN_MS) / FORWARD_DEADLINE_LEASES;
+  return `--lease-ms ${o.leaseMs}: a forwarded input may wait ${deadline} ms, too close to the paddles' default PUBACK watchdog (${PADDLE_ACK_TIMEOUT_MS} ms, wanted ${ANSWER_MARGIN_MS} ms beyond it); raise the paddles' ackTimeoutMs to at least ${deadline + ANSWER_MARGIN_MS} (docs/CLUSTER.md) or use a lease of at most ${longest} ms`;
+}
+
 /** Starts the hub, or says why not on stderr and exits 1. */
 export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
+  const warning = leaseWarning(o);
+  if (warning) {
+    log.warn({ event: "hub.lease_long", leaseMs: o.leaseMs }, warning);
+    process.stderr.write(`hub: warning: ${warning}\n`);
+  }
   try {
     return await startHub({
       dataDir: o.dataDir,

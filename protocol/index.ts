@@ -12,6 +12,7 @@ export * from "./manifest.js";
 export * from "./padding.js";
 export * from "./rulesets.js";
 export * from "./text.js";
+export * from "./timing.js";
 export * from "./topics.js";
 export * from "./undoable.js";
 export * from "./views.js";

@@ -1,4 +1,5 @@
 /** What a paddle is told at build time (device) or start-up (simulator). */
+import { PADDLE_ACK_TIMEOUT_MS } from "../../protocol/timing.js";
 import type { NightMessageMaker } from "./night-message.js";
 
 export interface Timings {
@@ -76,7 +77,7 @@ export const DEFAULT_TIMINGS: Timings = {
   loginTimeoutMs: 5000,
   backoffMinMs: 1000,
   backoffMaxMs: 30000,
-  ackTimeoutMs: 12000,
+  ackTimeoutMs: PADDLE_ACK_TIMEOUT_MS,
   debounceMs: 30,
   keepAliveSeconds: 30,
 };
