@@ -59,10 +59,18 @@ export const REQUIRED_SETTINGS: Readonly<Record<string, string>> = {
 /** Connects and checks the settings; throws with every setting that must change. */
 export async function openClusterRedis(link: RedisLink): Promise<Redis> {
   const redis = connectRedis(link);
+  // The first error says why (ECONNREFUSED, a TLS or auth failure); connect() itself rejects
+  // with "Connection is closed.", and an error nobody listens to was printed as unhandled.
+  let first: Error | null = null;
+  const keep = (err: Error) => {
+    first ??= err;
+  };
+  redis.on("error", keep);
   try {
     await redis.connect().catch((err: Error) => {
-      throw new Error(`${link.shown}: ${err.message}`);
+      throw new Error(`${link.shown}: ${(first ?? err).message}`);
     });
+    redis.off("error", keep);
     const wrong: string[] = [];
     for (const [name, want] of Object.entries(REQUIRED_SETTINGS)) {
       let got: string | undefined;

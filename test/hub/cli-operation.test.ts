@@ -55,6 +55,19 @@ describe("flags that cannot work exit 1 with the reason", () => {
     expect(seven.code).toBe(1);
     expect(seven.stderr).toMatch(/exactly 10 players/);
   });
+
+  it("a Redis that refuses the connection: named with the refusal, nothing printed as unhandled; a long lease warned of first", async () => {
+    const dir = await newDir();
+    // Port 1 on loopback: nothing listens, so the connection is refused at once.
+    const r = await runHub(
+      ["--cluster", "redis://127.0.0.1:1", "--lease-ms", "8000", "--data-dir", dir, ...PORTS],
+      20_000,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("hub: redis://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1");
+    expect(r.stderr).toContain("hub: warning: --lease-ms 8000:");
+    expect(r.stderr).not.toContain("Unhandled error event");
+  });
 });
 
 describe("--sim", () => {
