@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * `npm start` runs this: the kit's entry (start.ts) bundled into one JavaScript file by
- * esbuild, rebuilt here whenever one of its sources is newer than the bundle, then run in
- * this same process. Loading the hub's ~200 TypeScript modules through tsx's loader was
- * most of its start-up (docs/BENCHMARKS.md, "Start-up from one bundled file").
+ * `npm start` runs this: the kit's entry (start.ts) bundled by esbuild into dist/ (the entry
+ * and a few chunks of the parts loaded on demand), rebuilt here whenever one of its sources
+ * is newer than the bundle, then run in this same process. Loading the hub's TypeScript
+ * modules one by one through tsx's loader was most of its start-up (docs/BENCHMARKS.md,
+ * "Start-up from one bundled file").
  *
  * The bundle (dist/start.mjs, and dist/table-worker.mjs for `--workers`) keeps the npm
  * packages outside it, so they load from node_modules as before; it sits one folder below
