@@ -99,10 +99,18 @@ function isFresh(root, outdir, meta, names) {
   }
 }
 
+/** Where the hub's bundle is: one folder below the root, as hub/server.ts is. */
+export const HUB_DIST = join(ROOT, "dist");
+
+/** The hub's bundle, built if a source changed (what `npm start` and the bench run). */
+export function ensureHubBundle() {
+  return ensureBundle({ root: ROOT, outdir: HUB_DIST, entries: HUB_ENTRIES });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outdir = join(ROOT, "dist");
+  const outdir = HUB_DIST;
   try {
-    await ensureBundle({ root: ROOT, outdir, entries: HUB_ENTRIES });
+    await ensureHubBundle();
   } catch (err) {
     // A stale bundle is never run instead: it would be older code than the checkout.
     const why = err instanceof Error ? err.message : String(err);

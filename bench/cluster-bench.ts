@@ -3,14 +3,8 @@ import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import { DEFAULT_LEASE_MS } from "../hub/cluster/lease.js";
 import { startRedis } from "../test/helpers/redis-server.js";
-import {
-  type HubProcess,
-  type HubRunResult,
-  type HubSet,
-  runHub,
-  startHubProcess,
-  stopProcess,
-} from "./hub-run.js";
+import { type HubProcess, startHubProcess, stopProcess } from "./hub-process.js";
+import { type HubRunResult, type HubSet, runHub } from "./hub-run.js";
 import { fmt, type Latencies } from "./latency.js";
 import { cpuModel } from "./relay-run.js";
 import { writeBenchSection } from "./replay.js";

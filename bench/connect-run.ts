@@ -9,15 +9,8 @@ import { connectAsync } from "mqtt";
 import type { SimTable } from "../firmware-sim/sim/table-sim.js";
 import { FAST_SPORT_OPTIONS } from "../firmware-sim/sim/tactics.js";
 import { hostCommandTopic, hostReplyTopic, hostUsername } from "../protocol/index.js";
-import {
-  allUp,
-  type ConnectFigures,
-  type HubProcess,
-  reconnects,
-  simTable,
-  startHubProcess,
-  stopProcess,
-} from "./hub-run.js";
+import { type HubProcess, startHubProcess, stopProcess } from "./hub-process.js";
+import { allUp, type ConnectFigures, reconnects, simTable } from "./hub-run.js";
 import { type ProcSample, sampleProc } from "./proc-stats.js";
 
 export type ConnectMode = "storm" | "staggered";

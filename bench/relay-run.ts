@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import mqtt, { type MqttClient } from "mqtt";
 import { hostViewTopic, publicStateTopic } from "../protocol/index.js";
-import { spawnTsx, waitLine } from "./hub-run.js";
+import { spawnTsx, waitLine } from "./hub-process.js";
 import { Latencies } from "./latency.js";
 import { startMosquitto } from "./mosquitto.js";
 import { type ProcSample, sampleProc } from "./proc-stats.js";

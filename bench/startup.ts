@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { createGame, type GameConfig, type GameState, step } from "../hub/engine/index.js";
 import { JOURNAL_VERSION, Journal } from "../hub/journal/journal.js";
 import { mulberry32, nextInputs } from "../test/helpers/random-game.js";
-import { startHubProcess, stopProcess } from "./hub-run.js";
+import { startHubProcess, stopProcess } from "./hub-process.js";
 import { sampleProc } from "./proc-stats.js";
 
 const T0 = 1_764_662_400_000;

@@ -20,7 +20,7 @@ import type { SimTable } from "../firmware-sim/sim/table-sim.js";
 import { startSim } from "../firmware-sim/sim/table-sim.js";
 import { VoiceRoom } from "../firmware-sim/sim/voice-track.js";
 import { hostUsername, hostViewTopic } from "../protocol/topics.js";
-import { startHubProcess, stopProcess } from "./hub-run.js";
+import { startHubProcess, stopProcess } from "./hub-process.js";
 import { sampleProc } from "./proc-stats.js";
 
 const { values } = parseArgs({

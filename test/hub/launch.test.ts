@@ -7,7 +7,6 @@ import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error launch.mjs is plain JavaScript (it runs before any TypeScript loader)
 import { ensureBundle } from "../../launch.mjs";
 import { spawnHub } from "../helpers/cli-process.js";
 import { removeDir, tempDir } from "../helpers/hub.js";
@@ -17,13 +16,6 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await removeDir(d);
 });
-
-type Ensure = (o: {
-  root: string;
-  outdir: string;
-  entries: Record<string, string>;
-}) => Promise<boolean>;
-const ensure = ensureBundle as Ensure;
 
 /** Runs a bundle built from a fresh file URL (a module is cached by its URL). */
 async function run(outdir: string, name: string, n: number): Promise<unknown> {
@@ -43,31 +35,31 @@ describe("launch.mjs", () => {
       'import { part } from "./src/part.js";\nexport const value: number = part + 1;\n',
     );
     const o = { root, outdir: join(root, "dist"), entries: { main: "main.ts" } };
-    expect(await ensure(o)).toBe(true);
+    expect(await ensureBundle(o)).toBe(true);
     expect(await run(o.outdir, "main", 1)).toBe(2);
     expect(JSON.parse(await readFile(join(o.outdir, "meta.json"), "utf8")).sort()).toEqual([
       "main.ts",
       "src/part.ts",
     ]);
-    expect(await ensure(o)).toBe(false);
+    expect(await ensureBundle(o)).toBe(false);
 
     // An imported file changed (its mtime past the bundle's): built again, with the change.
     await writeFile(join(root, "src/part.ts"), "export const part: number = 40;\n");
-    expect(await ensure(o)).toBe(true);
+    expect(await ensureBundle(o)).toBe(true);
     expect(await run(o.outdir, "main", 2)).toBe(41);
-    expect(await ensure(o)).toBe(false);
+    expect(await ensureBundle(o)).toBe(false);
 
     // The entry changed and no longer imports part.ts: the list of sources follows it.
     await writeFile(join(root, "main.ts"), "export const value = 7;\n");
-    expect(await ensure(o)).toBe(true);
+    expect(await ensureBundle(o)).toBe(true);
     expect(await run(o.outdir, "main", 3)).toBe(7);
     expect(JSON.parse(await readFile(join(o.outdir, "meta.json"), "utf8"))).toEqual(["main.ts"]);
     // A source removed and written anew counts as changed too.
     await writeFile(join(root, "main.ts"), 'export { part as value } from "./src/part.js";\n');
-    expect(await ensure(o)).toBe(true);
+    expect(await ensureBundle(o)).toBe(true);
     await rm(join(root, "src/part.ts"));
     await writeFile(join(root, "src/part.ts"), "export const part: number = 5;\n");
-    expect(await ensure(o)).toBe(true);
+    expect(await ensureBundle(o)).toBe(true);
     expect(await run(o.outdir, "main", 4)).toBe(5);
   });
 
