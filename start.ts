@@ -26,8 +26,8 @@ import {
   stopOnSignals,
 } from "./hub/cli.js";
 import type { Logger } from "./hub/process/logger.js";
-import { type Hub, parseTables } from "./hub/server.js";
-import { defaultSeats, prepareGame } from "./hub/table/setup.js";
+import type { Hub } from "./hub/server.js";
+import { defaultSeats, parseTables, prepareGame } from "./hub/table/setup.js";
 import { MAX_SEATS } from "./protocol/index.js";
 
 interface Flags extends HubFlags {

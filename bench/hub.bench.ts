@@ -21,6 +21,7 @@ const { values } = parseArgs({
     "no-write": { type: "boolean", default: false },
     cluster: { type: "boolean", default: false },
     workers: { type: "string", default: "0" },
+    "accept-copies": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -35,6 +36,7 @@ if (values.help) {
   --no-write                print the figures, leave docs/BENCHMARKS.md alone
   --cluster                 hubs on Redis instead (default configs 50x12,200x12)
   --workers 0               the hub's --workers: its tables in N worker threads (0: none)
+  --accept-copies N         the hub's --accept-copies (default: the hub's own default)
 Connect tracing: HUB_CONNECT_TRACE=1 (the hub), BENCH_CONNECT_TRACE=1 (the clients).`);
   process.exit(0);
 }
@@ -59,7 +61,10 @@ const configs = pairs(values.configs as string);
 const workers = Number(values.workers);
 if (!Number.isInteger(workers) || workers < 0) throw new Error("--workers is 0 or more");
 /** The hub's own flags for every hub run and the start-up: its worker threads, if any. */
-const hubArgs = workers > 0 ? ["--workers", String(workers)] : [];
+const hubArgs = [
+  ...(workers > 0 ? ["--workers", String(workers)] : []),
+  ...(values["accept-copies"] !== undefined ? ["--accept-copies", values["accept-copies"]] : []),
+];
 const list = (v: string) => v.split(",").filter((x) => x.length > 0);
 const mosquitto = mosquittoPath();
 const relayKinds = (list(values.relays as string) as RelayKind[]).filter(

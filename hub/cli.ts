@@ -9,6 +9,7 @@ import { DEFAULT_TABLE, MAX_SEATS, PADDLE_ACK_TIMEOUT_MS } from "../protocol/ind
 import { FORWARD_DEADLINE_LEASES } from "./cluster/forward.js";
 import { DEFAULT_LEASE_MS } from "./cluster/lease.js";
 import { availableRulesets } from "./engine/index.js";
+import { DEFAULT_ACCEPT_COPIES } from "./process/accept-copies.js";
 import {
   createLogger,
   LOG_FORMATS,
@@ -45,6 +46,7 @@ export interface HubFlags {
   rebalance: boolean;
   mdns: boolean;
   workers: number;
+  acceptCopies: number;
 }
 
 export function port(value: string): number {
@@ -142,6 +144,12 @@ export function addHubFlags(program: Command): Command {
       0,
     )
     .option(
+      "--accept-copies <n>",
+      "N more descriptors of each MQTT port, each taking one more connection per turn of the event loop, so a busy hub takes a power cut's paddles back sooner (0: one; docs/BENCHMARKS.md)",
+      integer(0, 64),
+      DEFAULT_ACCEPT_COPIES,
+    )
+    .option(
       "--no-rebalance",
       "with --cluster: the first hub takes every table and the others only forward, instead of the tables spread over the live hubs (each takes at most its share)",
     )
@@ -195,6 +203,7 @@ export async function launchHub(o: HubFlags, log: Logger): Promise<Hub> {
       logger: log,
       mdns: o.mdns,
       workers: o.workers,
+      acceptCopies: o.acceptCopies,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
       ...(o.cluster
         ? {

@@ -4,26 +4,26 @@
  * and the listeners come up, so no client ever sees a half-restored table.
  */
 
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createServer as createTcpServer } from "node:net";
 import { resolve } from "node:path";
 import { createServer as createTlsServer } from "node:tls";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_TABLE, isTableId, MAX_SEATS, parseUsername } from "../protocol/index.js";
+import { MAX_SEATS, parseUsername } from "../protocol/index.js";
 import type { Cluster, ClusterOptions } from "./cluster/index.js";
 import type { GameConfig } from "./engine/index.js";
 import { type DataDirLock, lockDataDir, tightenModes } from "./journal/data-dir.js";
 import type { SyncHook } from "./journal/journal.js";
 import { type BrokerLimits, createBroker, type HubBroker } from "./mqtt/broker.js";
 import { localHealth } from "./process/health.js";
-import { closeServer, listen } from "./process/listen.js";
+import { closeServer, listen, withAcceptCopies } from "./process/listen.js";
 import { createLogger, type Logger } from "./process/logger.js";
 import { checkPortsFree } from "./process/port-check.js";
 import { Secrets } from "./process/secrets.js";
 import { recordRoute } from "./record/http.js";
 import { PdfPrinter, type PrinterLimits } from "./record/pdf.js";
 import type { OutMessage } from "./table/outbox.js";
-import { defaultSeats, prepareGame } from "./table/setup.js";
+import { defaultSeats, parseTables, prepareGame } from "./table/setup.js";
 import { Table } from "./table/table.js";
 import { createHttpServer } from "./web/http.js";
 import { linkBases } from "./web/links.js";
@@ -80,6 +80,11 @@ export interface HubOptions {
    * `cluster`, `now` or `sync`. 0 or omitted: every table on this thread.
    */
   workers?: number;
+  /**
+   * `--accept-copies N`: N more descriptors of each MQTT port, each taking one more
+   * connection per turn of the event loop (process/accept-copies.ts). 0 or omitted: one.
+   */
+  acceptCopies?: number;
 }
 
 export interface Hub {
@@ -117,19 +122,6 @@ export interface Hub {
 
 // One folder below the root both here (hub/server.ts) and bundled (dist/start.mjs, launch.mjs).
 const DEFAULT_STATIC = fileURLToPath(new URL("../web-display/dist", import.meta.url));
-
-export function parseTables(values: readonly string[]): string[] {
-  const ids = values
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
-  const bad = ids.filter((id) => !isTableId(id));
-  if (bad.length > 0)
-    throw new Error(
-      `bad table id ${bad.map((b) => JSON.stringify(b)).join(", ")}: use [a-z0-9-]{1,32}`,
-    );
-  return [...new Set(ids.length > 0 ? ids : [DEFAULT_TABLE])];
-}
 
 export async function startHub(opts: HubOptions): Promise<Hub> {
   const log = opts.logger ?? createLogger("info");
@@ -261,22 +253,22 @@ async function startServing(
     else if (workers) await workers.open();
     else for (const table of tables.values()) await table.open();
 
-    const tcp = createTcpServer((socket) => {
+    const onSocket = (socket: Socket) => {
       socket.setNoDelay(true);
       b.handle(socket);
-    });
+    };
+    const makeTcp = () => createTcpServer(onSocket);
+    const tcp = makeTcp();
     const given =
       opts.tls?.cert && opts.tls.key ? { cert: opts.tls.cert, key: opts.tls.key } : undefined;
     // Loaded only when asked for: the certificate library costs about a second at start.
     const tlsMaterial = opts.tls
       ? await (await import("./web/tls.js")).loadOrMakeTls(dataDir, given)
       : null;
-    const mqtts = tlsMaterial
-      ? createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, (socket) => {
-          socket.setNoDelay(true);
-          b.handle(socket);
-        })
+    const makeTls = tlsMaterial
+      ? () => createTlsServer({ cert: tlsMaterial.cert, key: tlsMaterial.key }, onSocket)
       : null;
+    const mqtts = makeTls?.() ?? null;
     const tableSet = new Set(tableIds);
     const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl) : null;
     const bases = () =>
@@ -321,6 +313,10 @@ async function startServing(
         await Promise.all([closeServer(tcp), closeServer(http)]);
         throw err;
       });
+    const copies = opts.acceptCopies ?? 0;
+    const tcpListener = withAcceptCopies(tcp, copies, makeTcp, log, "mqtt");
+    const tlsListener =
+      mqtts && makeTls ? withAcceptCopies(mqtts, copies, makeTls, log, "mqtts") : null;
     const mqttPort = (tcp.address() as AddressInfo).port;
     const httpPort = (http.address() as AddressInfo).port;
     const mqttsPort = mqtts ? (mqtts.address() as AddressInfo).port : null;
@@ -370,9 +366,9 @@ async function startServing(
           await advert?.stop();
           // Stop taking connections, let queued inputs finish and reach the disk, then close clients.
           await cluster?.stopTaking();
-          const closedTcp = closeServer(tcp);
+          const closedTcp = tcpListener.close();
           const closedHttp = closeServer(http);
-          const closedTls = mqtts ? closeServer(mqtts) : Promise.resolve();
+          const closedTls = tlsListener ? tlsListener.close() : Promise.resolve();
           for (const t of tables.values()) await t.idle();
           await workers?.idle();
           await b.close();

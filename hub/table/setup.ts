@@ -4,7 +4,12 @@
  * complaints into a reply that says which seats or options are wrong.
  */
 import { randomBytes } from "node:crypto";
-import type { ErrorCode, SetupCommand } from "../../protocol/index.js";
+import {
+  DEFAULT_TABLE,
+  type ErrorCode,
+  isTableId,
+  type SetupCommand,
+} from "../../protocol/index.js";
 import {
   availableRulesets,
   createGame,
@@ -80,4 +85,18 @@ export function prepareGame(config: GameConfig): SetupResult {
     message: `the setup is not valid: ${created.errors.join("; ")}`,
     details: created.errors,
   };
+}
+
+/** `--table` values (repeated or comma-separated), checked; the default table if none. */
+export function parseTables(values: readonly string[]): string[] {
+  const ids = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+  const bad = ids.filter((id) => !isTableId(id));
+  if (bad.length > 0)
+    throw new Error(
+      `bad table id ${bad.map((b) => JSON.stringify(b)).join(", ")}: use [a-z0-9-]{1,32}`,
+    );
+  return [...new Set(ids.length > 0 ? ids : [DEFAULT_TABLE])];
 }

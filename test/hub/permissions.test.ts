@@ -130,7 +130,9 @@ describe("delivery", () => {
   it("a seat gets its own retained view and the public state, never another seat's or the host's", async () => {
     await subscribeGranted(seat3.client, ["mafia/v1/t1/seat/3/view", "mafia/v1/t1/public/#"]);
     await seat3.inbox.next("mafia/v1/t1/seat/3/view", () => true, { past: true });
-    await seat3.inbox.next("mafia/v1/t1/public/state", () => true, { past: true });
+    // Every retained message of public/# lands before the check, not only the state.
+    for (const topic of ["state", "glance", "rulesets"])
+      await seat3.inbox.next(`mafia/v1/t1/public/${topic}`, () => true, { past: true });
     const g = await subscribeGranted(seat3.client, [
       "mafia/v1/t1/seat/4/view",
       "mafia/v1/t1/host/view",
