@@ -167,6 +167,12 @@ const latencyRows = runs.map((run) => {
   const vs = fsync ? ratio(hubP99, fsync.latencies.summary().p99) : "n/a";
   return `| ${run.tables} x ${run.seats} | ${lat(run.hub.latencies)}; night ${lat(run.hub.night)} | ${cells.join(" | ")} | **${vs}** |`;
 });
+const pct = (share: number) => `${(100 * share).toFixed(0)}%`;
+/** The relay runs' clients are lighter (no firmware, no bots): their share, for comparison. */
+const relayClients = (run: Run) => {
+  const shares = relayKinds.map((k) => relayOf(run, k)).filter((r) => r !== undefined);
+  return shares.length > 0 ? `; ${shares.map((r) => pct(r.clientCpu)).join(", ")}` : "";
+};
 const cpuRows = runs.map((run) => {
   const h = run.hub;
   const hubCpu = cpuOf(h.cpu);
@@ -181,7 +187,7 @@ const cpuRows = runs.map((run) => {
   // The same work: each input relayed with the hub's fan-out, fsynced like the hub's journal.
   const same = relayOf(run, "aedes-fsync") ?? bare;
   const vsSame = same ? ratio(hubCpu, cpuOf(same.cpu)) : "n/a";
-  return `| ${run.tables} x ${run.seats} | ${h.inputs} | ${h.traffic.deliveries} (${bare?.deliveries ?? "n/a"}) | ${us(hubCpu, h.inputs)} / ${us(hubCpu, h.traffic.deliveries)} | ${perMsg.join(" | ")} | **${vs}** | **${vsSame}** | ${((100 * hubCpu) / h.seconds).toFixed(0)}% | ${(100 * h.clientCpu).toFixed(0)}% |`;
+  return `| ${run.tables} x ${run.seats} | ${h.inputs} | ${h.traffic.deliveries} (${bare?.deliveries ?? "n/a"}) | ${us(hubCpu, h.inputs)} / ${us(hubCpu, h.traffic.deliveries)} | ${perMsg.join(" | ")} | **${vs}** | **${vsSame}** | ${((100 * hubCpu) / h.seconds).toFixed(0)}% | ${pct(h.clientCpu)}${relayClients(run)} |`;
 });
 const connectRows = runs.flatMap((run) => {
   const storm = {
@@ -224,7 +230,7 @@ const notes = runs.map((run) => {
 
 const section = `## Hub under load (\`npm run bench\`)
 
-Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}${workers > 0 ? ` --workers ${workers}` : ""}\`. Load average (1, 5, 15 min) after each configuration: ${loads.join("; ")}.
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpuModel()} x${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; \`npm run bench -- --configs ${values.configs}${hubArgs.length > 0 ? ` ${hubArgs.join(" ")}` : ""}\`. Load average (1, 5, 15 min) after each configuration: ${loads.join("; ")}.
 Each table plays one sport game: the real paddle firmware over mqtt.js (bots on every seat) and the host bot, with the fastest timings the ruleset accepts, all clients connecting at once. Relays carry the hub run's recorded traffic: the same clients publish inputs of the same sizes at the same moments, and for each input the relay sends the messages the hub sent after it (same topics, sizes, QoS, retained flags) to the same subscribers. \`aedes\`: a bare Aedes answering inside the broker, as the hub does; \`aedes-fsync\`: the same, each input appended to a per-table file and fsynced first, one after the other; \`mosquitto\`: ${mosquitto ? `Mosquitto (${mosquitto}), the answers sent by a fan-out client in the bench's process (one hop more; its CPU is the clients')` : "not installed, skipped"}.
 
 Latency (ms, p50 / p99 (samples)): day inputs from a paddle's publish to the display holding the public state that shows it (a "thank you" that ends a speech, a nomination); night choices from the publish to the host holding the host view that shows the seat answered.
@@ -235,7 +241,7 @@ ${latencyRows.join("\n")}
 
 CPU (µs of the broker process per input / per delivered message; a delivered message is one message to one subscriber):
 
-| tables x paddles | inputs | messages delivered (relay) | hub | ${relayKinds.join(" | ")} | hub per input / aedes per message | hub / ${relayKinds.includes("aedes-fsync") ? "aedes-fsync" : "aedes"}, same inputs | hub CPU | clients' CPU |
+| tables x paddles | inputs | messages delivered (relay) | hub | ${relayKinds.join(" | ")} | hub per input / aedes per message | hub / ${relayKinds.includes("aedes-fsync") ? "aedes-fsync" : "aedes"}, same inputs | hub CPU | clients' CPU: hub run; ${relayKinds.join(", ")} runs |
 |---|---|---|---|${relayKinds.map(() => "---|").join("")}---|---|---|---|
 ${cpuRows.join("\n")}
 

@@ -32,6 +32,8 @@ export interface RelayRunResult {
   seconds: number;
   deliveries: number;
   cpu: { before: ProcSample; after: ProcSample };
+  /** The bench process's CPU over the run, as a share of one core (clients, fan-out). */
+  clientCpu: number;
 }
 
 /** Connects many clients a few at a time: the relay's own connect storm is not measured. */
@@ -123,6 +125,7 @@ export async function runRelay(
     });
   }
   const before = sampleProc(relay.child.pid as number);
+  const clientBefore = process.cpuUsage();
   const start = performance.now();
   for (const [i, r] of traffic.inputs.entries()) {
     const wait = r.at - (performance.now() - start);
@@ -139,10 +142,12 @@ export async function runRelay(
   await new Promise((r) => setTimeout(r, 1000));
   const seconds = (performance.now() - start) / 1000;
   const after = sampleProc(relay.child.pid as number);
+  const used = process.cpuUsage(clientBefore);
+  const clientCpu = (used.user + used.system) / 1e6 / seconds;
   await Promise.all([...clients.values()].map((c) => c.endAsync(true)));
   await feeder?.endAsync(true);
   relay.child.kill("SIGTERM");
-  return { kind, latencies, night, seconds, deliveries, cpu: { before, after } };
+  return { kind, latencies, night, seconds, deliveries, cpu: { before, after }, clientCpu };
 }
 
 export function cpuModel(): string {
