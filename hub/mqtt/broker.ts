@@ -214,10 +214,14 @@ export async function createBroker(opts: {
       const payload = Buffer.isBuffer(packet.payload)
         ? packet.payload
         : Buffer.from(packet.payload);
+      const t0 = trace.on ? performance.now() : 0;
       const work =
         id.role === "seat" ? table.seatInput(id.seat, payload, at) : table.hostCommand(payload, at);
       work.then(
-        () => cb(null),
+        () => {
+          if (trace.on) trace.input(performance.now() - t0);
+          cb(null);
+        },
         (err: Error) => {
           log.error(
             { event: "input.not_journaled", clientId: client.id, err: err.message },

@@ -3,7 +3,9 @@
  * HUB_CONNECT_TRACE=1: per connection, the moments from the TCP accept to the CONNECT
  * parsed, authenticated, CONNACK flushed, SUBACK queued and the first retained message
  * handed to the socket; and the event loop's delay. Every 2 s one line on stderr sums the
- * stages reached in that window (ms since the accept, p50 / p99 / max, and how many).
+ * stages reached in that window (ms since the accept, p50 / p99 / max, and how many), the
+ * inputs' time inside the hub (Aedes hands the publish over → its PUBACK may go: journal,
+ * step, views), so the clients' share of a publish → PUBACK can be told apart.
  */
 
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -19,6 +21,8 @@ export interface ConnectTrace {
   /** The CONNACK is flushed; the client's first retained message is noted from here on. */
   connacked(client: { conn: unknown }): void;
   stage(conn: unknown, stage: Stage): void;
+  /** An input's time from authorizePublish to its PUBACK's go-ahead, in ms. */
+  input(ms: number): void;
   stop(): void;
 }
 
@@ -27,6 +31,7 @@ const off: ConnectTrace = {
   accepted: () => undefined,
   connacked: () => undefined,
   stage: () => undefined,
+  input: () => undefined,
   stop: () => undefined,
 };
 
@@ -37,6 +42,7 @@ export function connectTrace(): ConnectTrace {
   const stamps = new WeakMap<object, Stamps>();
   let window = new Map<Stage, number[]>(STAGES.map((s) => [s, []]));
   let accepted = 0;
+  let inputs: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const start = performance.now();
@@ -49,12 +55,17 @@ export function connectTrace(): ConnectTrace {
       const xs = (window.get(s) ?? []).sort((a, b) => a - b);
       return `${s} ${pct(xs, 0.5).toFixed(0)}/${pct(xs, 0.99).toFixed(0)}/${pct(xs, 1).toFixed(0)} (${xs.length})`;
     });
+    const ins = inputs.sort((a, b) => a - b);
+    rows.push(
+      `input ${pct(ins, 0.5).toFixed(0)}/${pct(ins, 0.99).toFixed(0)}/${pct(ins, 1).toFixed(0)} (${ins.length})`,
+    );
     const lag = `loop p50/p99/max ${(loop.percentile(50) / 1e6).toFixed(0)}/${(loop.percentile(99) / 1e6).toFixed(0)}/${(loop.max / 1e6).toFixed(0)}`;
     process.stderr.write(
       `trace t=${((performance.now() - start) / 1000).toFixed(0)}s accepted ${accepted}; ${rows.join("; ")}; ${lag}\n`,
     );
     window = new Map(STAGES.map((s) => [s, []]));
     accepted = 0;
+    inputs = [];
     loop.reset();
   }, 2000);
   timer.unref();
@@ -79,6 +90,9 @@ export function connectTrace(): ConnectTrace {
       if (!s || s[stage] !== undefined) return;
       s[stage] = performance.now();
       window.get(stage)?.push(s[stage] - s.accept);
+    },
+    input(ms) {
+      inputs.push(ms);
     },
     stop() {
       clearInterval(timer);
