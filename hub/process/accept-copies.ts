@@ -80,13 +80,20 @@ export function acceptCopies(
     deadline.unref();
     helper.on("error", (err) => finish(`the helper did not start: ${err.message}`));
     helper.on("message", (m, handle) => {
-      if (m !== "copy" || !handle || done) return;
+      if (m !== "copy" || !handle) return;
+      // A copy that comes too late would keep the port open after the hub closes it.
+      if (done) return (handle as unknown as { close(): void }).close();
       const copy = make();
       copy.listen(handle, backlog);
       copies.push(copy);
-      if (copies.length === count) finish(null);
     });
-    helper.on("exit", (code) => finish(code === 0 ? null : `the helper exited with ${code}`));
+    // Done only once the helper is gone and its channel drained: until then its own
+    // descriptor keeps the socket listening (a port the hub has closed would still complete
+    // handshakes), and a copy may still be on its way.
+    helper.on("close", (code) => {
+      if (code !== 0) finish(`the helper exited with ${code}`);
+      else finish(copies.length === count ? null : "the helper left early");
+    });
     try {
       helper.send({ count }, handleOf(listening) as never);
     } catch (err) {
