@@ -15,7 +15,7 @@ import { hostViewTopic, type PublicState } from "../protocol/index.js";
 import { traceClients } from "./client-trace.js";
 import { type HubProcess, startHubProcess, stopProcess } from "./hub-process.js";
 import { Latencies } from "./latency.js";
-import { type ProcSample, sampleProc } from "./proc-stats.js";
+import { ownCpuShare, type ProcSample, sampleProc } from "./proc-stats.js";
 import { type HostViewLike, reflection, type Sample } from "./reflection.js";
 import { type SampleKind, type Traffic, TrafficRecorder } from "./traffic.js";
 
@@ -235,7 +235,7 @@ export async function runHub(
   const finals = ended.map((f, i) => f ?? sims[i]?.state() ?? null);
   const seconds = (performance.now() - start) / 1000;
   const after = sampleHubs(set);
-  const client = process.cpuUsage(clientBefore);
+  const clientCpu = ownCpuShare(clientBefore, seconds);
   MqttClient.prototype.publish = originalPublish;
   MqttClient.prototype.emit = originalEmit;
   const connect: ConnectFigures = {
@@ -261,7 +261,7 @@ export async function runHub(
       winner: f?.phase === "ended" ? f.winner : null,
     })),
     cpu: { before, after },
-    clientCpu: (client.user + client.system) / 1e6 / seconds,
+    clientCpu,
     dataDir: hub.dataDir,
   };
 }

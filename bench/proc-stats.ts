@@ -9,6 +9,12 @@ export interface ProcSample {
   peakMiB: number;
 }
 
+/** This process's CPU since `before` (a `process.cpuUsage()`), as a share of one core over `seconds`. */
+export function ownCpuShare(before: NodeJS.CpuUsage, seconds: number): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6 / seconds;
+}
+
 export function sampleProc(pid: number): ProcSample {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the command name (which may hold spaces) start at ")".

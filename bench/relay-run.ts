@@ -19,7 +19,7 @@ import { hostViewTopic, publicStateTopic } from "../protocol/index.js";
 import { spawnTsx, waitLine } from "./hub-process.js";
 import { Latencies } from "./latency.js";
 import { startMosquitto } from "./mosquitto.js";
-import { type ProcSample, sampleProc } from "./proc-stats.js";
+import { ownCpuShare, type ProcSample, sampleProc } from "./proc-stats.js";
 import { type RelayScript, relayScript, type Traffic, taggedPayload, tagOf } from "./traffic.js";
 
 export type RelayKind = "aedes" | "aedes-fsync" | "mosquitto";
@@ -142,8 +142,7 @@ export async function runRelay(
   await new Promise((r) => setTimeout(r, 1000));
   const seconds = (performance.now() - start) / 1000;
   const after = sampleProc(relay.child.pid as number);
-  const used = process.cpuUsage(clientBefore);
-  const clientCpu = (used.user + used.system) / 1e6 / seconds;
+  const clientCpu = ownCpuShare(clientBefore, seconds);
   await Promise.all([...clients.values()].map((c) => c.endAsync(true)));
   await feeder?.endAsync(true);
   relay.child.kill("SIGTERM");

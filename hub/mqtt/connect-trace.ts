@@ -50,15 +50,14 @@ export function connectTrace(): ConnectTrace {
     xs.length === 0
       ? Number.NaN
       : (xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number);
+  /** `name p50/p99/max (n)` of the window's figures, in ms. */
+  const summary = (name: string, figures: number[]) => {
+    const xs = figures.sort((a, b) => a - b);
+    return `${name} ${pct(xs, 0.5).toFixed(0)}/${pct(xs, 0.99).toFixed(0)}/${pct(xs, 1).toFixed(0)} (${xs.length})`;
+  };
   const timer = setInterval(() => {
-    const rows = STAGES.map((s) => {
-      const xs = (window.get(s) ?? []).sort((a, b) => a - b);
-      return `${s} ${pct(xs, 0.5).toFixed(0)}/${pct(xs, 0.99).toFixed(0)}/${pct(xs, 1).toFixed(0)} (${xs.length})`;
-    });
-    const ins = inputs.sort((a, b) => a - b);
-    rows.push(
-      `input ${pct(ins, 0.5).toFixed(0)}/${pct(ins, 0.99).toFixed(0)}/${pct(ins, 1).toFixed(0)} (${ins.length})`,
-    );
+    const rows = STAGES.map((s) => summary(s, window.get(s) ?? []));
+    rows.push(summary("input", inputs));
     const lag = `loop p50/p99/max ${(loop.percentile(50) / 1e6).toFixed(0)}/${(loop.percentile(99) / 1e6).toFixed(0)}/${(loop.max / 1e6).toFixed(0)}`;
     process.stderr.write(
       `trace t=${((performance.now() - start) / 1000).toFixed(0)}s accepted ${accepted}; ${rows.join("; ")}; ${lag}\n`,

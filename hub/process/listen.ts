@@ -34,7 +34,6 @@ export function closeServer(server: TcpServer | HttpServer | HttpsServer): Promi
 
 /** An MQTT listener and the copies that accept beside it; `close` closes them all. */
 export interface MqttListener {
-  copies: Promise<TcpServer[]>;
   close(): Promise<void>;
 }
 
@@ -57,7 +56,6 @@ export function withAcceptCopies(
     return got;
   });
   return {
-    copies,
     async close() {
       const closing = closeServer(server);
       await Promise.all([closing, ...(await copies).map(closeServer)]);

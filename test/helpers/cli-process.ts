@@ -1,6 +1,7 @@
 /** The real command line as a child process: spawn, parse the ready line, kill. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { join } from "node:path";
 
 export interface HubProcess {
@@ -110,5 +111,17 @@ export function runHub(
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+  });
+}
+
+/** One TCP connect to 127.0.0.1:`port`: "open", or the error's code (ECONNREFUSED, ...). */
+export function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("open");
+    });
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 }

@@ -4,10 +4,10 @@
  * per descriptor). Real sockets, a real helper process, the real hub.
  */
 import { spawnSync } from "node:child_process";
-import { type AddressInfo, connect, createServer, type Server } from "node:net";
+import { type AddressInfo, createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { acceptCopies } from "../../hub/process/accept-copies.js";
-import { runHub } from "../helpers/cli-process.js";
+import { runHub, tryConnect } from "../helpers/cli-process.js";
 import { connectIdentity, removeDir, startTestHub, tempDir } from "../helpers/hub.js";
 
 const open: Server[] = [];
@@ -38,15 +38,8 @@ function queueConnections(port: number, n: number): void {
   expect(done.status).toBe(0);
 }
 
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, "127.0.0.1");
-    s.on("connect", () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.on("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ECONNREFUSED"));
-  });
+async function refused(port: number): Promise<boolean> {
+  return (await tryConnect(port)) === "ECONNREFUSED";
 }
 
 describe("accept copies", () => {

@@ -5,10 +5,9 @@
  */
 import { spawn } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
-import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runHub, spawnHub } from "../helpers/cli-process.js";
+import { runHub, spawnHub, tryConnect } from "../helpers/cli-process.js";
 import {
   connectAs,
   connectIdentity,
@@ -34,15 +33,8 @@ async function newDir(): Promise<string> {
 
 const PORTS = ["--mqtt-port", "0", "--http-port", "0"];
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+async function portOpen(port: number): Promise<boolean> {
+  return (await tryConnect(port)) === "open";
 }
 
 describe("flags that cannot work exit 1 with the reason", () => {
