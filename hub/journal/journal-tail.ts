@@ -9,6 +9,7 @@
  * holds more) but never lead it. A new tail file is written atomically (a temp file synced,
  * then renamed over); a live game's updates overwrite it in place (`TailWriter`).
  */
+import { writeSync } from "node:fs";
 import { type FileHandle, open, readFile, rename } from "node:fs/promises";
 import type { ChainEnd } from "./journal-format.js";
 import { JournalCorrupt } from "./journal-format.js";
@@ -138,7 +139,9 @@ export class TailWriter {
       await writeTail(this.journalPath, end); // no tail file yet: written whole, atomically
       return open(tailPath(this.journalPath), "r+");
     });
-    await this.fh.write(tailText(end), 0);
+    // Written on this thread like the journal's records (journal.ts): 128 bytes to the page
+    // cache, where a trip to libuv's pool would cost a turn of a busy loop and a thread wake.
+    writeSync(this.fh.fd, tailText(end), 0);
     await this.fh.datasync();
   }
 

@@ -12,6 +12,8 @@
  * never reached fsync, so nobody was told of it) is dropped.
  * Files are created 0600 in 0700 folders: they hold the deal's seed and every night choice.
  */
+
+import { writeSync } from "node:fs";
 import {
   chmod,
   type FileHandle,
@@ -55,7 +57,6 @@ export type SyncHook = (fh: FileHandle, path: string) => Promise<void>;
 const FILE_RE = /^game-(\d{4,})\.jsonl$/;
 
 interface Batch {
-  lines: string[];
   end: ChainEnd;
   done: Promise<void>;
   settle: (err?: Error) => void;
@@ -106,11 +107,11 @@ export class Journal {
   }
 
   /**
-   * Appends one accepted input; resolves once it is on disk. The record is numbered at
-   * once, and appends made while a batch is being written go together into the next one:
-   * one write and one fsync per batch (group commit), in order, so a record is durable
-   * only when every record before it is. After a failed write or fsync the journal takes
-   * nothing more (what reached the disk is unknown; a restart replays what did).
+   * Appends one accepted input; resolves once it is on disk. The record is numbered and
+   * written to the file at once; records written while an fsync is under way are synced
+   * together by the next one (group commit), in order, so a record is durable only when
+   * every record before it is. After a failed write or fsync the journal takes nothing more
+   * (what reached the disk is unknown; a restart replays what did).
    */
   async append(input: EngineInput, src?: InputSource): Promise<JournalRecord> {
     const record = this.add(input, src);
@@ -136,8 +137,9 @@ export class Journal {
     return this.last;
   }
 
+  /** Records written to the file and not yet covered by an fsync under way. */
   private batch: Batch | null = null;
-  private writing = false;
+  private syncing = false;
   private failed: Error | null = null;
   private last: Promise<void> = Promise.resolve();
 
@@ -148,20 +150,33 @@ export class Journal {
         settle = (err) => (err ? reject(err) : resolve());
       });
       done.catch(() => undefined); // its waiters see the error; nobody may be waiting
-      this.batch = { lines: [], end, done, settle };
+      this.batch = { end, done, settle };
     }
     const batch = this.batch;
-    batch.lines.push(`${line}\n`);
     batch.end = end;
     this.last = batch.done;
-    void this.writeBatches(); // takes the batch at once when no write is under way
+    // Written at once, on this thread: an append to the page cache takes microseconds, while
+    // a trip to libuv's pool costs a turn of a busy event loop before the fsync can even
+    // start, and that turn was most of an input's wait at 200 tables (docs/BENCHMARKS.md).
+    if (!this.failed) this.writeNow(`${line}\n`);
+    void this.syncBatches(); // starts an fsync at once when none is under way
     return batch.done;
   }
 
-  /** Writes the waiting batch, then the one that gathered meanwhile, until none is left. */
-  private async writeBatches(): Promise<void> {
-    if (this.writing) return;
-    this.writing = true;
+  private writeNow(text: string): void {
+    try {
+      const bytes = Buffer.byteLength(text);
+      const wrote = writeSync(this.fh.fd, text);
+      if (wrote !== bytes) throw new Error(`short write: ${wrote} of ${bytes} bytes`);
+    } catch (err) {
+      this.failed = err as Error;
+    }
+  }
+
+  /** Syncs the records written so far, then those written meanwhile, until none is left. */
+  private async syncBatches(): Promise<void> {
+    if (this.syncing) return;
+    this.syncing = true;
     while (this.batch) {
       const batch = this.batch;
       this.batch = null;
@@ -170,7 +185,6 @@ export class Journal {
         continue;
       }
       try {
-        await this.fh.write(batch.lines.join(""));
         await this.sync(this.fh, this.path);
         batch.settle();
         // Off the acknowledgement's path: the tail file may lag the journal, never lead it.
@@ -180,7 +194,7 @@ export class Journal {
         batch.settle(this.failed);
       }
     }
-    this.writing = false;
+    this.syncing = false;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Group commit: while one journal write is under way, the table steps the inputs that
- * arrive and the journal writes them together with one fsync; none of them is
+ * Group commit: while one journal fsync is under way, the table steps the inputs that
+ * arrive and the journal makes them durable together with the next fsync; none of them is
  * acknowledged, nor any of its views published, before its own record is on disk.
  */
 import { readFile } from "node:fs/promises";
@@ -74,7 +74,7 @@ describe("group commit", () => {
     await Promise.all([first, ...rest]);
     expect(events[0]).toBe("sync held");
     expect(events[1]).toBe("PUBACK 1");
-    // The four records that gathered during the held write went out in one write and one fsync.
+    // The four records written during the held fsync were made durable by one more fsync.
     expect(syncs - syncsBefore).toBe(1);
     const path = table?.journalPath as string;
     const thumbs = (await readFile(path, "utf8")).split("\n").filter((l) => l.includes('"thumb"'));
