@@ -101,7 +101,13 @@ export class SportDriver {
     this.actions += 1;
     if (v.phase === "setup") {
       await this.command("start");
-      await this.after(v.rev);
+      // Not just a newer view: one from a hello acknowledged before the start can still
+      // arrive after its reply (two hubs route them differently), and start would go twice.
+      await this.hostConn.inbox.next<HostViewJson>(
+        this.viewTopic,
+        (view) => view.rev > v.rev && view.phase !== "setup",
+        { past: true, timeout: 5000 },
+      );
       return true;
     }
     const living = v.seats.filter((s) => s.alive);
