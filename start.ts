@@ -8,9 +8,11 @@
  * to it. Should npm still go first (SIGKILL), this process notices it was re-parented and
  * stops cleanly instead of keeping the ports (issue 10).
  *
- * The script also sets UV_THREADPOOL_SIZE (16 unless given): every table's journal write
- * and fsync runs on libuv's thread pool, whose 4 threads by default let at most 4 of 200
- * tables sync at once; Node reads the size before any code of ours runs (docs/BENCHMARKS.md).
+ * The script also sets UV_THREADPOOL_SIZE (16 unless given): every table's journal fsync
+ * runs on libuv's thread pool, whose 4 threads by default let at most 4 of 200 tables sync
+ * at once; Node reads the size before any code of ours runs. And it gives node
+ * `--max-semi-space-size=64`: a young generation large enough that most of a turn's
+ * garbage dies before it is scavenged (docs/BENCHMARKS.md).
  */
 import { Command } from "commander";
 import { type BotGame, botGameOptions } from "./firmware-sim/sim/bot-setup.js";

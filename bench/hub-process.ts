@@ -3,7 +3,7 @@
  * root, the hub as `npm start` runs it, its ready line awaited, stopped with SIGTERM.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { openSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,6 +36,30 @@ export function spawnTsx(
   return spawnNode(script, args, [...nodeArgs, "--import", "tsx"], stderrFile);
 }
 
+/**
+ * How `npm start` runs node, read from package.json's start script so that the settings
+ * live there once: the environment defaults it sets (`NAME=${NAME:-VALUE}`, e.g. libuv's
+ * pool for the journals' fsyncs) and node's flags before launch.mjs (e.g. the young
+ * generation's size). The bench runs the hub and the relays with both, so the relays are
+ * measured with the same runtime settings as the hub.
+ */
+export function npmStartRuntime(script: string = packageJson().scripts.start): {
+  env: Record<string, string>;
+  nodeArgs: string[];
+} {
+  const m = /^((?:\w+=\S+\s+)*)exec node ((?:--\S+\s+)*)launch\.mjs$/.exec(script.trim());
+  if (!m)
+    throw new Error(`package.json's start is not "NAME=... exec node FLAGS launch.mjs": ${script}`);
+  const env: Record<string, string> = {};
+  for (const [, name, fallback] of (m[1] ?? "").matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g))
+    env[name as string] = process.env[name as string] ?? (fallback as string);
+  return { env, nodeArgs: (m[2] ?? "").split(/\s+/).filter(Boolean) };
+}
+
+function packageJson(): { scripts: { start: string } } {
+  return JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8"));
+}
+
 /** `stderrFile`: where the child's stderr goes (a crash's stack), else it is dropped. */
 function spawnNode(
   script: string,
@@ -44,11 +68,11 @@ function spawnNode(
   stderrFile?: string,
 ): ChildProcess {
   const stderr = stderrFile ? openSync(stderrFile, "a") : "ignore";
-  return spawn(process.execPath, [...nodeArgs, script, ...args], {
+  const start = npmStartRuntime();
+  return spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, script, ...args], {
     stdio: ["ignore", "pipe", stderr],
     cwd: join(import.meta.dirname, ".."),
-    // As `npm start` runs the hub (package.json): libuv's pool for the journals' fsyncs.
-    env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? "16" },
+    env: { ...process.env, ...start.env },
   });
 }
 
