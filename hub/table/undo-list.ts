@@ -67,6 +67,73 @@ function notBareReports(records: readonly HistoryRecord[]): readonly number[] {
   return index.at;
 }
 
+/**
+ * The edge found for each removal, per records array: its index, and how far the records
+ * were walked when it was found. A removal stays in effect for the rest of a game while
+ * sensors and decoys keep reporting, and walking back to its edge on every write was most
+ * of this module's 3.2% of the hub's busy time at 200 tables (docs/BENCHMARKS.md). A later
+ * call only looks at the records added since: the edge stays the same unless one of them
+ * is an undo (which may take it, or what made the removal, back) or another edge that
+ * could have made the removal; either sends it back to the whole walk.
+ */
+const foundEdges = new WeakMap<
+  readonly HistoryRecord[],
+  Map<string, { index: number; upTo: number; edge: HistoryRecord; last: HistoryRecord }>
+>();
+
+const removalKey = (p: PendingRemoval) => `${p.seat}|${p.cause}|${p.at}`;
+
+/** Fills each removal's edge from the cache where the records added since cannot move it. */
+function edgesFromCache(
+  records: readonly HistoryRecord[],
+  pending: PendingRemoval[],
+  upTo: number,
+): void {
+  const cache = foundEdges.get(records);
+  if (!cache) return;
+  for (const p of pending) {
+    const found = cache.get(removalKey(p));
+    // Only for the same records, grown since (an array cut and grown again is walked anew).
+    if (!found || found.upTo > upTo || records[found.upTo - 1] !== found.last) continue;
+    if (records[found.index] !== found.edge) continue;
+    let moved = false;
+    for (let i = found.upTo; i < upTo && !moved; i++) {
+      const r = records[i] as HistoryRecord;
+      moved = isUndo(r) || madeIt(r, p);
+    }
+    if (moved) {
+      cache.delete(removalKey(p));
+      continue;
+    }
+    p.edge = found.edge;
+    p.edgeIndex = found.index;
+    found.upTo = upTo;
+    found.last = records[upTo - 1] as HistoryRecord;
+  }
+}
+
+function rememberEdges(
+  records: readonly HistoryRecord[],
+  pending: readonly PendingRemoval[],
+  upTo: number,
+): void {
+  let cache = foundEdges.get(records);
+  for (const p of pending) {
+    if (p.edgeIndex === null) continue;
+    if (!cache) {
+      cache = new Map();
+      foundEdges.set(records, cache);
+    }
+    const edge = p.edge as HistoryRecord;
+    cache.set(removalKey(p), {
+      index: p.edgeIndex,
+      upTo,
+      edge,
+      last: records[upTo - 1] as HistoryRecord,
+    });
+  }
+}
+
 /** A removal the hub made from a sensor, still looking for the edge that made it. */
 interface PendingRemoval {
   seat: number;
@@ -74,6 +141,7 @@ interface PendingRemoval {
   kind: string | undefined;
   at: number;
   edge: HistoryRecord | null;
+  edgeIndex: number | null;
 }
 
 /** The removals still in effect that a sensor edge made (not the host's own), oldest first. */
@@ -84,7 +152,14 @@ function sensorMadeRemovals(state: GameState): PendingRemoval[] {
     const seat = entry.seats[0];
     if (typeof cause !== "string" || seat === undefined) continue;
     if (HOST_MADE_CAUSES.has(cause) || state.seats[seat - 1]?.out !== "removed") continue;
-    pending.push({ seat, cause, kind: CAUSE_SENSOR[cause], at: entry.at, edge: null });
+    pending.push({
+      seat,
+      cause,
+      kind: CAUSE_SENSOR[cause],
+      at: entry.at,
+      edge: null,
+      edgeIndex: null,
+    });
   }
   return pending;
 }
@@ -116,7 +191,8 @@ export function undoableEntries(
   if (state.phase === "setup") return [];
   const taken = new Set<number>();
   const pending = sensorMadeRemovals(state);
-  let unmatched = pending.length;
+  edgesFromCache(records, pending, upTo);
+  let unmatched = pending.filter((p) => p.edge === null).length;
   const listed: HistoryRecord[] = []; // not bare reports, newest first, at most `limit`
   // With no removal to match, a bare report changes nothing here: only the others are walked.
   const walked = unmatched === 0 ? notBareReports(records) : null;
@@ -134,10 +210,12 @@ export function undoableEntries(
     for (const p of pending) {
       if (p.edge === null && madeIt(r, p)) {
         p.edge = r; // the newest edge at or before the removal (the walk goes back in time)
+        p.edgeIndex = i;
         unmatched -= 1;
       }
     }
   }
+  rememberEdges(records, pending, upTo);
   // One edge may have made two removals: the later removal's cause is the one shown.
   const removals = new Map<number, { rec: HistoryRecord; seat: number; cause: string }>();
   for (const p of pending)

@@ -278,3 +278,50 @@ describe("a peeking removal in a noisy night", () => {
     expect(corrected.seats[peeker - 1]).toMatchObject({ alive: true, out: null });
   });
 });
+
+describe("a removal's edge while the game grows", () => {
+  it("is found once and kept write after write, moving only as a walk from scratch would", () => {
+    // undo-list.ts caches each removal's edge per records array; every list here must equal
+    // the one walked from scratch (a copy of the array has no cache).
+    const d = new EngineDriver({ options: OPTIONS, seed: SEED }).start(DEAL);
+    const peeker = 7; // SPORT-FOUL-15/16: a civilian lifting the blindfold at night is out
+    d.blindfold(peeker, true).blindfold(peeker, false);
+    const made = d.inputs.length;
+    const removal = d.state.removals?.at(-1);
+    expect(removal?.params.cause).toBe("peeking");
+    const state = d.state;
+    const noise = (from: number): EngineInput[] =>
+      Array.from({ length: 30 }, (_, i) => ({
+        type: "seat",
+        at: from + i,
+        seat: 1 + (i % 6),
+        action: { kind: "thumb", down: i % 2 === 0 },
+      }));
+    const removedAt = removal?.at as number;
+    const inputs: EngineInput[] = [
+      ...d.inputs,
+      ...noise(d.at + 10),
+      // An edge of the peeker's reported late but dated at the removal: it could have made it.
+      { type: "seat", at: removedAt, seat: peeker, action: { kind: "blindfold", on: false } },
+      ...noise(d.at + 100),
+      undo(d.at + 200, made),
+      ...noise(d.at + 300),
+    ];
+    const all = records(inputs);
+    const growing: HistoryRecord[] = [];
+    const edges = new Set<number>();
+    for (const r of all) {
+      growing.push(r);
+      const list = undoableEntries(growing, state);
+      expect(list, `after record ${r.n}`).toEqual(undoableEntries([...growing], state));
+      const edge = list.find((e) => e.removal?.seat === peeker)?.n;
+      if (edge !== undefined && r.n >= made) edges.add(edge); // the state is the final one
+      const upTo = Math.max(1, growing.length - 5);
+      expect(undoableEntries(growing, state, 15, upTo)).toEqual(
+        undoableEntries(growing.slice(0, upTo), state),
+      );
+    }
+    // The original lift, then the late edge dated at the removal (the newest that could).
+    expect([...edges]).toEqual([made, made + 31]);
+  });
+});
