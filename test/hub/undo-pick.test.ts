@@ -53,6 +53,15 @@ const undo = (at: number, undoes: number, reason = "judge"): EngineInput => ({
 const host = (at: number, action: Extract<EngineInput, { type: "host" }>["action"]) =>
   ({ type: "host", at, action }) as EngineInput;
 
+/** `count` thumb edges from `from` on, one a millisecond, going round seats 1 to `seats`. */
+const thumbChatter = (from: number, count: number, seats: number): EngineInput[] =>
+  Array.from({ length: count }, (_, i) => ({
+    type: "seat",
+    at: from + i,
+    seat: 1 + (i % seats),
+    action: { kind: "thumb", down: i % 2 === 0 },
+  }));
+
 /** A sport game at the first day's first speech, driven through inputs. */
 function firstSpeech() {
   const d = new EngineDriver({ options: OPTIONS, seed: SEED });
@@ -209,13 +218,7 @@ describe("the list while a game grows", () => {
   it("finds the commands behind a long run of reports, one write at a time as from scratch", () => {
     // The walk skips bare reports by an index it extends as the records grow (undo-list.ts).
     const { d, base, at } = firstSpeech();
-    const chatter = (from: number): EngineInput[] =>
-      Array.from({ length: 60 }, (_, i) => ({
-        type: "seat",
-        at: from + i,
-        seat: 1 + (i % 10),
-        action: { kind: "thumb", down: i % 2 === 0 },
-      }));
+    const chatter = (from: number) => thumbChatter(from, 60, 10);
     const inputs = [
       ...base,
       host(at + 1, { cmd: "foul", seat: 3 }),
@@ -290,13 +293,7 @@ describe("a removal's edge while the game grows", () => {
     const removal = d.state.removals?.at(-1);
     expect(removal?.params.cause).toBe("peeking");
     const state = d.state;
-    const noise = (from: number): EngineInput[] =>
-      Array.from({ length: 30 }, (_, i) => ({
-        type: "seat",
-        at: from + i,
-        seat: 1 + (i % 6),
-        action: { kind: "thumb", down: i % 2 === 0 },
-      }));
+    const noise = (from: number) => thumbChatter(from, 30, 6);
     const removedAt = removal?.at as number;
     const inputs: EngineInput[] = [
       ...d.inputs,
