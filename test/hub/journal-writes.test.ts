@@ -5,8 +5,7 @@
  * together by the next one, in order; a failed write or fsync rejects what it covered and
  * the journal takes nothing more.
  */
-import { closeSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { type FileHandle, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EngineInput } from "../../hub/engine/index.js";
@@ -92,14 +91,21 @@ describe("file journal writes", () => {
     const journal = await newJournal(sync);
     hook.hold = true;
     const first = journal.append(thumb(1));
-    // The file goes away under the journal while the first fsync is held.
-    closeSync((journal as unknown as { fh: { fd: number } }).fh.fd);
+    // While the first fsync is held, the journal's file is swapped for a read-only handle
+    // (never a raw fd closed under a FileHandle: its collection would close a reused fd).
+    const inside = journal as unknown as { fh: FileHandle };
+    const writable = inside.fh;
+    inside.fh = await open(journal.path, "r");
     const second = journal.append(thumb(2));
     second.catch(() => undefined);
     expect(() => journal.add(thumb(3))).toThrow(/failed: EBADF/);
     hook.release?.();
-    await expect(first).rejects.toThrow(/EBADF/); // its fsync found the file gone too
-    await expect(second).rejects.toThrow(/EBADF/); // settled in order, after the first
+    await first; // written and synced before the failure
+    await expect(second).rejects.toThrow(/EBADF/);
+    await journal.close();
+    await writable.close();
+    const read = await readJournal(journal.path);
+    expect(read?.records.map((r) => r.n)).toEqual([1]);
   });
 
   it("a failed fsync rejects its records and every one written after it", async () => {
@@ -120,5 +126,6 @@ describe("file journal writes", () => {
     await expect(first).rejects.toThrow(/EIO/);
     await expect(second).rejects.toThrow(/EIO/);
     expect(() => journal.add(thumb(3))).toThrow(/failed: EIO/);
+    await journal.close();
   });
 });
