@@ -19,7 +19,13 @@ import type { Secrets } from "../process/secrets.js";
 import type { Table } from "../table/table.js";
 import { type Emitter, FORWARD_DEADLINE_LEASES, Forwarder } from "./forward.js";
 import { DEFAULT_LEASE_MS, TableLease } from "./lease.js";
-import { connectRedis, HubRedis, openClusterRedis, reportOutages } from "./redis.js";
+import {
+  connectRedis,
+  HubRedis,
+  openClusterRedis,
+  quietWillDeletes,
+  reportOutages,
+} from "./redis.js";
 import { LeaseLost, redisJournals } from "./redis-journal.js";
 import { openRedisLink, type RedisLink, type RedisLinkOptions } from "./redis-link.js";
 import { TableRouter } from "./router.js";
@@ -85,7 +91,8 @@ export class Cluster {
     reportOutages(emitterState, "emitter", ["pubConnect", "subConnect"], log);
     reportOutages(this.persistenceConn, "persistence", ["ready"], log);
     reportOutages(redis, "journal", ["ready"], log);
-    this.shared = { mq, persistence: persistenceRedis({ conn: this.persistenceConn }) };
+    const persistence = persistenceRedis({ conn: this.persistenceConn });
+    this.shared = { mq, persistence: quietWillDeletes(persistence, log) };
     const deadline = this.leaseMs * FORWARD_DEADLINE_LEASES;
     this.forwarder = new Forwarder(mq as unknown as Emitter, this.hubId, log, deadline);
     this.journals = redisJournals(

@@ -29,6 +29,29 @@ export class HubRedis extends Redis {
   }
 }
 
+/**
+ * Aedes deletes a client's old will on every CONNECT with a will through
+ * `persistence.delWill(client).finally(…)` (aedes/lib/handlers/connect.js) and handles no
+ * rejection of it: a DEL that Redis refused while a Sentinel promoted a replica (NOREPLICAS)
+ * ended the hub with an unhandled rejection, and its paddles found no hub for the rest of
+ * the run (sentinel.test.ts in CI, 2026-12-08). Deleting a will is bookkeeping: a failure is
+ * logged and taken as "no will was stored", and the CONNECT goes on (its will is then
+ * stored, or fails with an error Aedes does handle).
+ */
+export function quietWillDeletes<P extends object>(persistence: P, log: Logger): P {
+  type DelWill = (client: unknown, cb?: (...args: unknown[]) => void) => unknown;
+  const target = persistence as unknown as { delWill: DelWill };
+  const delWill = target.delWill.bind(persistence);
+  target.delWill = (client, cb) => {
+    if (cb) return delWill(client, cb);
+    return (delWill(client) as Promise<unknown>).catch((err: Error) => {
+      log.warn({ event: "redis.will_delete_failed", err: err.message }, "will not deleted");
+      return null;
+    });
+  };
+  return persistence;
+}
+
 /** How long one command may take before the hub treats Redis as gone (ms). */
 export const REDIS_COMMAND_TIMEOUT = 5_000;
 

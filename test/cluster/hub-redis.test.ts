@@ -5,12 +5,14 @@
  * aedes-persistence-redis sends clean-up `lrem`s it never awaits; one of them, still queued
  * as a hub stopped, failed a CI run whose 1,397 tests had all passed ("Connection is
  * closed", from test/cluster/two-hubs.test.ts), and ended a `--cluster` hub with exit code 1
- * at SIGTERM.
+ * at SIGTERM. And Aedes's own deletion of a will on CONNECT (quietWillDeletes).
  */
 import { once } from "node:events";
+import { createRequire } from "node:module";
 import MQEmitterRedis from "mqemitter-redis";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HubRedis } from "../../hub/cluster/redis.js";
+import { HubRedis, quietWillDeletes } from "../../hub/cluster/redis.js";
+import { createMemoryLogger } from "../../hub/process/logger.js";
 import { startRedis } from "../helpers/redis-server.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,6 +28,11 @@ beforeEach(() => {
   process.on("unhandledRejection", record);
 });
 afterEach(() => void process.off("unhandledRejection", record));
+
+type WillClient = { id: string; brokerId: string };
+const persistenceRedis = createRequire(import.meta.url)("aedes-persistence-redis") as (opts: {
+  conn: HubRedis;
+}) => { delWill(client: WillClient): Promise<unknown> };
 
 /** Long enough for a rejection nobody handled to be reported. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -67,5 +74,26 @@ describe("HubRedis", () => {
     expect(unhandled).toEqual([]);
     expect(pubConn.status).toBe("end");
     expect(subConn.status).toBe("end");
+  });
+
+  it("a will's DEL that Redis refuses on CONNECT (NOREPLICAS, as while a Sentinel promotes a replica) is logged, and Aedes's call goes on", async () => {
+    // sentinel.test.ts in CI: Aedes's `delWill(client).finally(…)` left this rejection
+    // unhandled, and it ended the hub (aedes/lib/handlers/connect.js).
+    const server = await startRedis();
+    cleanups.push(() => server.stop());
+    const conn = new HubRedis(server.url);
+    cleanups.push(async () => void conn.disconnect());
+    await once(conn, "ready");
+    await conn.config("SET", "min-replicas-to-write", "1"); // no replica: writes refused
+    const client = { id: "test~seat/t1/7", brokerId: "hub-1" };
+    await expect(persistenceRedis({ conn }).delWill(client)).rejects.toThrow(/NOREPLICAS/);
+    const { logger, records } = createMemoryLogger("debug");
+    const quiet = quietWillDeletes(persistenceRedis({ conn }), logger);
+    const deleted = await quiet.delWill(client).finally(() => undefined); // as Aedes calls it
+    await settle();
+    expect(deleted).toBeNull();
+    expect(unhandled).toEqual([]);
+    const warned = records.find((r) => r.event === "redis.will_delete_failed");
+    expect(String(warned?.err)).toMatch(/NOREPLICAS/);
   });
 });
