@@ -158,16 +158,16 @@ export class Journal {
     // Written at once, on this thread: an append to the page cache takes microseconds, while
     // a trip to libuv's pool costs a turn of a busy event loop before the fsync can even
     // start, and that turn was most of an input's wait at 200 tables (docs/BENCHMARKS.md).
-    if (!this.failed) this.writeNow(`${line}\n`);
+    this.writeNow(`${line}\n`); // add() takes nothing once the journal failed
     void this.syncBatches(); // starts an fsync at once when none is under way
     return batch.done;
   }
 
   private writeNow(text: string): void {
     try {
-      const bytes = Buffer.byteLength(text);
-      const wrote = writeSync(this.fh.fd, text);
-      if (wrote !== bytes) throw new Error(`short write: ${wrote} of ${bytes} bytes`);
+      const bytes = Buffer.from(text); // encoded once, for the write and its length check
+      const wrote = writeSync(this.fh.fd, bytes);
+      if (wrote !== bytes.length) throw new Error(`short write: ${wrote} of ${bytes.length} bytes`);
     } catch (err) {
       this.failed = err as Error;
     }

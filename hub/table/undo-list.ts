@@ -117,20 +117,12 @@ function rememberEdges(
   pending: readonly PendingRemoval[],
   upTo: number,
 ): void {
-  let cache = foundEdges.get(records);
+  const last = records[upTo - 1] as HistoryRecord;
   for (const p of pending) {
-    if (p.edgeIndex === null) continue;
-    if (!cache) {
-      cache = new Map();
-      foundEdges.set(records, cache);
-    }
-    const edge = p.edge as HistoryRecord;
-    cache.set(removalKey(p), {
-      index: p.edgeIndex,
-      upTo,
-      edge,
-      last: records[upTo - 1] as HistoryRecord,
-    });
+    if (p.edge === null || p.edgeIndex === null) continue;
+    const cache = foundEdges.get(records) ?? new Map();
+    foundEdges.set(records, cache);
+    cache.set(removalKey(p), { index: p.edgeIndex, upTo, edge: p.edge, last });
   }
 }
 

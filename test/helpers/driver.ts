@@ -58,9 +58,9 @@ export class SportDriver {
     return m.json as HostViewJson;
   }
 
-  /** Waits for a view newer than `rev`. */
-  async after(rev: number): Promise<HostViewJson> {
-    return this.hostConn.inbox.next<HostViewJson>(this.viewTopic, (v) => v.rev > rev, {
+  /** Waits for a view newer than `rev` (and, if given, one that `also` accepts). */
+  async after(rev: number, also: (v: HostViewJson) => boolean = () => true): Promise<HostViewJson> {
+    return this.hostConn.inbox.next<HostViewJson>(this.viewTopic, (v) => v.rev > rev && also(v), {
       past: true,
       timeout: 5000,
     });
@@ -103,11 +103,7 @@ export class SportDriver {
       await this.command("start");
       // Not just a newer view: one from a hello acknowledged before the start can still
       // arrive after its reply (two hubs route them differently), and start would go twice.
-      await this.hostConn.inbox.next<HostViewJson>(
-        this.viewTopic,
-        (view) => view.rev > v.rev && view.phase !== "setup",
-        { past: true, timeout: 5000 },
-      );
+      await this.after(v.rev, (view) => view.phase !== "setup");
       return true;
     }
     const living = v.seats.filter((s) => s.alive);
